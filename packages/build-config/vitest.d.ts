@@ -1,0 +1,4 @@
+export declare const sourceResolve: {
+  resolve: { conditions: string[] };
+  ssr: { resolve: { conditions: string[] } };
+};

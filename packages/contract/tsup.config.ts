@@ -1,0 +1,4 @@
+import { libraryConfig } from '@matnat/build-config';
+import { defineConfig } from 'tsup';
+
+export default defineConfig(libraryConfig({ entry: { index: 'src/index.ts' } }));
