@@ -1,2 +1,2 @@
-export type { } from '@matnat/contract';
-export const CORE_VERSION = '0.1.0';
+export type { Logger, PageLocation, Platform, StorageLike, Timers } from './platform';
+export { browserPlatform } from './platform';
