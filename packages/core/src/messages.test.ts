@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { createMessages, formatTitle, svMessages } from './messages';
+
+describe('messages', () => {
+  it("spec §2: the page title follows the template '%s · {app name}'", () => {
+    expect(formatTitle('Notiser')).toBe('Notiser · Mätnät');
+  });
+
+  it('falls back to the app name when a page has no title', () => {
+    expect(formatTitle(undefined)).toBe('Mätnät');
+    expect(formatTitle('')).toBe('Mätnät');
+  });
+
+  it('overrides merge into a group instead of replacing it', () => {
+    const messages = createMessages({ appName: 'Sensorn', ranges: { this_week: 'Veckan' } });
+    expect(messages.appName).toBe('Sensorn');
+    expect(messages.ranges.this_week).toBe('Veckan');
+    expect(messages.ranges.this_month).toBe(svMessages.ranges.this_month);
+    expect(svMessages.ranges.this_week).toBe('Denna vecka');
+  });
+
+  it('skips undefined overrides and uses an overridden template', () => {
+    const messages = createMessages({ titleTemplate: '%s | Sensorn', appName: undefined });
+    expect(messages.appName).toBe('Mätnät');
+    expect(formatTitle('Karta', messages)).toBe('Karta | Sensorn');
+  });
+
+  it('spec §8: the generic form error stays in English as the spec writes it', () => {
+    expect(svMessages.genericError).toBe(
+      'Something went wrong. Please try again or contact customer support.',
+    );
+  });
+});

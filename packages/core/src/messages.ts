@@ -1,0 +1,112 @@
+/**
+ * Every user-facing string of the core, in Swedish. One module so that a host can translate or reword
+ * the core with `createMessages(overrides)`; nothing Swedish is scattered through the logic.
+ *
+ * Add new strings as a new group (or a key in an existing group); keep keys stable, they are public API.
+ */
+export const svMessages = {
+  appName: 'Mätnät',
+  /** `%s` is the page title. */
+  titleTemplate: '%s · Mätnät',
+  /** The spec keeps this one in English (spec §5, §8). */
+  genericError: 'Something went wrong. Please try again or contact customer support.',
+
+  routeTitles: {
+    welcome: 'Välkommen',
+    'error.single.message': 'Något gick fel',
+    login: 'Logga in',
+    'password.request': 'Glömt lösenord',
+    'password.reset': 'Återställ lösenord',
+    register: 'Skapa konto',
+    'verification.notice': 'Verifiera din e-postadress',
+    'verification.verify': 'Verifierar e-postadress',
+    'dashboard.index': 'Dashboards',
+    'dashboard.form': 'Ny dashboard',
+    'dashboard.show': 'Dashboard',
+    'dashboard.panelform.simple': 'Ny panel',
+    'dashboard.panelform.advanced': 'Ny avancerad panel',
+    'user.settings': 'Din profil',
+    'admin.devices': 'Nya enheter',
+    'admin.users': 'Användare',
+    'user.invite': 'Inbjudan',
+    about: 'Om oss',
+    'alert.index': 'Notiser',
+    'alert.create': 'Ny notis',
+    'alert.edit': 'Redigera notis',
+    'device.index': 'Mätenheter',
+    'device.show': 'Mätenhet',
+    'device.edit': 'Redigera mätenhet',
+    'panel.edit': 'Redigera panel',
+    tempMap: 'Temperaturspjut',
+    'tempMap.nz': 'Temperaturspjut i Nya Zeeland',
+    order: 'Beställ',
+    productlist: 'Produkter',
+    product: 'Produkt',
+    map: 'Karta',
+    'map.devices': 'Mätenheter på kartan',
+    notFound: 'Sidan hittades inte',
+  },
+
+  ranges: {
+    prev_3_h: 'Senaste 3 timmarna',
+    prev_12_h: 'Senaste 12 timmarna',
+    prev_24_h: 'Senaste 24 timmarna',
+    prev_2_days: 'Senaste 2 dagarna',
+    prev_5_days: 'Senaste 5 dagarna',
+    prev_7_days: 'Senaste 7 dagarna',
+    prev_10_days: 'Senaste 10 dagarna',
+    prev_15_days: 'Senaste 15 dagarna',
+    prev_30_days: 'Senaste 30 dagarna',
+    prev_90_days: 'Senaste 90 dagarna',
+    prev_6_months: 'Senaste 6 månaderna',
+    this_week: 'Denna vecka',
+    this_month: 'Denna månad',
+    this_year: 'Detta år',
+    prev_week: 'Föregående vecka',
+    prev_month: 'Föregående månad',
+    prev_year: 'Föregående år',
+  },
+
+  /** Interval slugs are durations (bucket size / refresh period), so they read as durations. */
+  intervals: {
+    '5_s': '5 sekunder',
+    '30_s': '30 sekunder',
+    '1_m': '1 minut',
+    '5_m': '5 minuter',
+    '15_m': '15 minuter',
+    '30_m': '30 minuter',
+    '1_h': '1 timme',
+    '3_h': '3 timmar',
+    '12_h': '12 timmar',
+  },
+
+  notifications: {
+    none: 'Inga nya notifikationer',
+    newVersion: 'Ny version tillgänglig! Klicka här för att uppdatera',
+  },
+};
+
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** The shape of the message catalogue; a translation provides every key. */
+export type CoreMessages = Widen<typeof svMessages>;
+
+/** Overrides for `createMessages`: any subset of groups and keys. */
+export type MessageOverrides = {
+  [K in keyof CoreMessages]?: CoreMessages[K] extends string ? string : Partial<CoreMessages[K]>;
+};
+
+/** The Swedish catalogue with the given strings replaced (one level of groups is merged, not replaced). */
+export function createMessages(overrides: MessageOverrides = {}): CoreMessages {
+  const merged: Record<string, unknown> = { ...svMessages };
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) continue;
+    const base = merged[key];
+    merged[key] = typeof value === 'object' && typeof base === 'object' ? { ...base, ...value } : value;
+  }
+  return merged as CoreMessages;
+}
+
+/** Fills the title template: `formatTitle('Notiser')` → 'Notiser · Mätnät'; no title → the app name. */
+export function formatTitle(title: string | null | undefined, messages: CoreMessages = svMessages): string {
+  return title ? messages.titleTemplate.replace('%s', title) : messages.appName;
+}
