@@ -1,14 +1,9 @@
-import { createContext, useContext } from 'react';
 import type { Messages } from './sv';
 import { sv } from './sv';
 
+export { MessagesContext, useMessages } from './context';
 export { en } from './en';
+export type { MessagesOverride, MessagesProviderProps } from './MessagesProvider';
+export { MessagesProvider, mergeMessages } from './MessagesProvider';
 export type { Messages };
 export { sv };
-
-/** The messages in force; the provider sets it, components read it with `useMessages()`. */
-export const MessagesContext = createContext<Messages>(sv);
-
-export function useMessages(): Messages {
-  return useContext(MessagesContext);
-}

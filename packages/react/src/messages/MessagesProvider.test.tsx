@@ -1,0 +1,69 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useMessages } from './context';
+import { en } from './en';
+import { MessagesProvider, mergeMessages } from './MessagesProvider';
+import { sv } from './sv';
+
+function Probe() {
+  const m = useMessages();
+  return (
+    <p>
+      {m.dialog.dangerConfirm}|{m.dialog.cancel}|{m.impersonation.loggedInAs('Anna')}
+    </p>
+  );
+}
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => keysOf(inner, prefix ? `${prefix}.${key}` : key));
+}
+
+afterEach(cleanup);
+
+describe('messages', () => {
+  it('defaults to Swedish without a provider', () => {
+    render(<Probe />);
+    expect(screen.getByText('Ta bort|Avbryt|Du är just nu inloggad som Anna')).toBeTruthy();
+  });
+
+  it('the English pack translates every Swedish key', () => {
+    expect(keysOf(en).sort()).toEqual(keysOf(sv).sort());
+  });
+
+  it('switches to the English pack', () => {
+    render(
+      <MessagesProvider messages={en}>
+        <Probe />
+      </MessagesProvider>,
+    );
+    expect(screen.getByText('Delete|Cancel|You are currently signed in as Anna')).toBeTruthy();
+  });
+
+  it('merges a partial override over the surrounding messages, keeping the other strings', () => {
+    render(
+      <MessagesProvider messages={{ dialog: { cancel: 'Stäng' } }}>
+        <Probe />
+      </MessagesProvider>,
+    );
+    expect(screen.getByText('Ta bort|Stäng|Du är just nu inloggad som Anna')).toBeTruthy();
+  });
+
+  it('nested providers stack: English below, one string overridden', () => {
+    render(
+      <MessagesProvider messages={en}>
+        <MessagesProvider messages={{ impersonation: { loggedInAs: (name: string) => `Acting as ${name}` } }}>
+          <Probe />
+        </MessagesProvider>
+      </MessagesProvider>,
+    );
+    expect(screen.getByText('Delete|Cancel|Acting as Anna')).toBeTruthy();
+  });
+
+  it('mergeMessages leaves the base untouched', () => {
+    const merged = mergeMessages(sv, { shop: { total: 'Totalt' } });
+    expect(merged.shop.total).toBe('Totalt');
+    expect(merged.shop.cart).toBe('Varukorg');
+    expect(sv.shop.total).toBe('Summa');
+  });
+});
