@@ -1,0 +1,276 @@
+import type { Kysely } from 'kysely';
+import type { ResourceTables } from '../db/tables/resources.js';
+import type { SeededDevice } from './devices.js';
+import { DEMO_PRODUCTS } from './world.js';
+
+export interface ContentSeedOptions {
+  anna: { id: number; team: number };
+  erik: { id: number; team: number };
+  devices: SeededDevice[];
+  now: number;
+}
+
+function sensorOf(devices: SeededDevice[], title: string, type: string) {
+  const device = devices.find((d) => d.title === title);
+  const sensor = device?.sensors.find((s) => s.type === type);
+  if (!device || !sensor) throw new Error(`seed: no ${type} sensor on ${title}`);
+  return { device_id: device.id, sensor_id: sensor.id };
+}
+
+/** Dashboards with panels, alerts with conditions, notifications and the shop's products. */
+export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts: ContentSeedOptions) {
+  const kdb = db as unknown as Kysely<ResourceTables>;
+  const at = new Date(opts.now).toISOString();
+  const { devices } = opts;
+
+  const boards: {
+    user: number;
+    title: string;
+    favorite: boolean;
+    lines: { title: string; items: [string, string][] }[];
+    singles: { title: string; item: [string, string] }[];
+  }[] = [
+    {
+      user: opts.anna.id,
+      title: 'Skogens temperaturer',
+      favorite: true,
+      lines: [
+        {
+          title: 'Fjällen',
+          items: [
+            ['Temperaturspjut Abisko 1', 'temperature'],
+            ['Temperaturspjut Kiruna 1', 'temperature'],
+            ['Temperaturspjut Gällivare 1', 'temperature'],
+          ],
+        },
+        {
+          title: 'Kusten',
+          items: [
+            ['Temperaturspjut Luleå 1', 'temperature'],
+            ['Temperaturspjut Umeå 1', 'temperature'],
+            ['Temperaturspjut Sundsvall 1', 'temperature'],
+          ],
+        },
+      ],
+      singles: [
+        { title: 'Abisko just nu', item: ['Temperaturspjut Abisko 1', 'temperature'] },
+        { title: 'Batteri Kiruna', item: ['Temperaturspjut Kiruna 1', 'battery'] },
+      ],
+    },
+    {
+      user: opts.anna.id,
+      title: 'Jämtland och Dalarna',
+      favorite: false,
+      lines: [
+        {
+          title: 'Inlandet',
+          items: [
+            ['Temperaturspjut Östersund 1', 'temperature'],
+            ['Temperaturspjut Åre 1', 'temperature'],
+            ['Temperaturspjut Falun 1', 'temperature'],
+          ],
+        },
+      ],
+      singles: [{ title: 'Luftfuktighet Åre', item: ['Klimatgivare Åre', 'humidity'] }],
+    },
+    {
+      user: opts.erik.id,
+      title: 'Odlingar i Skåne',
+      favorite: true,
+      lines: [
+        {
+          title: 'Temperatur',
+          items: [
+            ['Temperaturspjut Malmö 1', 'temperature'],
+            ['Temperaturspjut Lund 1', 'temperature'],
+            ['Temperaturspjut Helsingborg 1', 'temperature'],
+          ],
+        },
+        { title: 'Luftfuktighet Malmö', items: [['Klimatgivare Malmö', 'humidity']] },
+      ],
+      singles: [{ title: 'Malmö just nu', item: ['Temperaturspjut Malmö 1', 'temperature'] }],
+    },
+    {
+      user: opts.erik.id,
+      title: 'Storstäder',
+      favorite: false,
+      lines: [
+        {
+          title: 'Stockholm och Göteborg',
+          items: [
+            ['Temperaturspjut Stockholm 1', 'temperature'],
+            ['Temperaturspjut Göteborg 1', 'temperature'],
+          ],
+        },
+      ],
+      singles: [{ title: 'Visby', item: ['Temperaturspjut Visby 1', 'temperature'] }],
+    },
+  ];
+
+  for (const board of boards) {
+    const dashboard = await kdb
+      .insertInto('dashboards')
+      .values({
+        user_id: board.user,
+        team_id: null,
+        title: board.title,
+        is_favorite: board.favorite ? 1 : 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    let position = 0;
+    for (const line of board.lines) {
+      const first = sensorOf(devices, line.items[0]![0], line.items[0]![1]);
+      const panel = await kdb
+        .insertInto('panels')
+        .values({
+          dashboard_id: dashboard.id,
+          type: 'line_chart',
+          title: line.title,
+          position: position++,
+          device_id: first.device_id,
+          sensor_id: first.sensor_id,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await kdb
+        .insertInto('line_chart_items')
+        .values(
+          line.items.map(([title, type], i) => ({
+            panel_id: panel.id,
+            ...sensorOf(devices, title, type),
+            position: i,
+          })),
+        )
+        .execute();
+    }
+    for (const single of board.singles) {
+      const item = sensorOf(devices, single.item[0], single.item[1]);
+      const panel = await kdb
+        .insertInto('panels')
+        .values({
+          dashboard_id: dashboard.id,
+          type: 'single_value',
+          title: single.title,
+          position: position++,
+          ...item,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await kdb
+        .insertInto('single_value_items')
+        .values({ panel_id: panel.id, ...item })
+        .execute();
+    }
+  }
+
+  const alerts = [
+    {
+      owner: opts.anna,
+      name: 'Frostvarning fjällen',
+      conditions: [
+        ['Temperaturspjut Abisko 1', 'temperature', 'lt', -25],
+        ['Temperaturspjut Kiruna 1', 'temperature', 'lt', -25],
+      ],
+    },
+    {
+      owner: opts.anna,
+      name: 'Lågt batteri Luleå',
+      conditions: [['Temperaturspjut Luleå 1', 'battery', 'lt', 20]],
+    },
+    {
+      owner: opts.erik,
+      name: 'Hög luftfuktighet i växthuset',
+      conditions: [['Klimatgivare Malmö', 'humidity', 'gt', 90]],
+    },
+    {
+      owner: opts.erik,
+      name: 'Värmebölja Skåne',
+      conditions: [
+        ['Temperaturspjut Malmö 1', 'temperature', 'gt', 28],
+        ['Temperaturspjut Lund 1', 'temperature', 'gt', 28],
+        ['Temperaturspjut Ystad 1', 'temperature', 'gte', 30],
+      ],
+    },
+  ] as const;
+  const alertIds: number[] = [];
+  for (const alert of alerts) {
+    const row = await kdb
+      .insertInto('alerts')
+      .values({
+        team_id: alert.owner.team,
+        user_id: alert.owner.id,
+        name: alert.name,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    alertIds.push(row.id);
+    await kdb
+      .insertInto('alert_conditions')
+      .values(
+        alert.conditions.map(([title, type, operator, value]) => ({
+          alert_id: row.id,
+          sensor_id: sensorOf(devices, title, type).sensor_id,
+          operator,
+          value,
+        })),
+      )
+      .execute();
+  }
+
+  const hoursAgo = (h: number) => new Date(opts.now - h * 3_600_000).toISOString();
+  await kdb
+    .insertInto('notifications')
+    .values([
+      {
+        user_id: opts.anna.id,
+        level: 'warn',
+        title: 'Frostvarning fjällen',
+        body: 'Temperaturspjut Abisko 1 mätte −26,4 °C.',
+        alert_id: alertIds[0]!,
+        read_at: null,
+        created_at: hoursAgo(5),
+      },
+      {
+        user_id: opts.anna.id,
+        level: 'success',
+        title: 'Ny enhet kopplad',
+        body: 'Temperaturspjut Gällivare 1 är nu kopplad till Skogsbruk Norr.',
+        alert_id: null,
+        read_at: hoursAgo(30),
+        created_at: hoursAgo(48),
+      },
+      {
+        user_id: opts.erik.id,
+        level: 'error',
+        title: 'Hög luftfuktighet i växthuset',
+        body: 'Klimatgivare Malmö mätte 93 %.',
+        alert_id: alertIds[2]!,
+        read_at: null,
+        created_at: hoursAgo(2),
+      },
+      {
+        user_id: opts.erik.id,
+        level: 'default',
+        title: 'Välkommen till Mätnät',
+        body: 'Här visas notiser från dina larm.',
+        alert_id: null,
+        read_at: null,
+        created_at: hoursAgo(200),
+      },
+    ])
+    .execute();
+
+  await kdb
+    .insertInto('products')
+    .values(DEMO_PRODUCTS.map((p) => ({ ...p, image_url: null, created_at: at })))
+    .execute();
+}

@@ -1,0 +1,167 @@
+import type { Kysely } from 'kysely';
+import type { ResourceTables, SensorType } from '../db/tables/resources.js';
+import { insertMeasurements, type Reading } from '../measurements/store.js';
+import { modelValue, PLACES, random, SENSOR_KINDS } from './world.js';
+
+export interface SeededDevice {
+  id: number;
+  title: string;
+  town: string | null;
+  sensors: { id: number; type: SensorType }[];
+}
+
+export interface DeviceSeedOptions {
+  /** Team ids: northern devices go to `north`, southern to `south`. */
+  north: number;
+  south: number;
+  support: number;
+  now: number;
+  /** Days of history. @default 90 */
+  days?: number;
+  /** Spacing of the history's readings. @default 15 */
+  stepMinutes?: number;
+}
+
+const HEX = '0123456789abcdef';
+
+function eui(rand: () => number): string {
+  let s = '70b3d57ed0';
+  for (let i = 0; i < 6; i++) s += HEX[Math.floor(rand() * 16)];
+  return s;
+}
+
+/** Devices, sensors, gateways and their history of readings; returns what it created. */
+export async function seedDevices<T extends ResourceTables>(
+  db: Kysely<T>,
+  opts: DeviceSeedOptions,
+): Promise<SeededDevice[]> {
+  const kdb = db as unknown as Kysely<ResourceTables>;
+  const rand = random(20260122);
+  const created = new Date(opts.now).toISOString();
+  const devices: SeededDevice[] = [];
+
+  const gateways: { id: number; lat: number }[] = [];
+  for (const town of ['Kiruna', 'Umeå', 'Sundsvall', 'Uppsala', 'Göteborg', 'Malmö']) {
+    const place = PLACES.find((p) => p.town === town)!;
+    const row = await kdb
+      .insertInto('gateways')
+      .values({
+        title: `Gateway ${town}`,
+        external_gateway_id: `gw-${eui(rand)}`,
+        lat: place.lat,
+        lng: place.lng,
+        created_at: created,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    gateways.push({ id: row.id, lat: place.lat });
+  }
+
+  const specs: {
+    title: string;
+    place: (typeof PLACES)[number] | null;
+    kinds: SensorType[];
+    team: number | null;
+  }[] = [];
+  PLACES.forEach((place, i) => {
+    const team = place.lat > 60 ? opts.north : opts.south;
+    specs.push({ title: `Temperaturspjut ${place.town} 1`, place, kinds: ['temperature', 'battery'], team });
+    if (i % 4 === 0) {
+      specs.push({
+        title: `Klimatgivare ${place.town}`,
+        place,
+        kinds: ['temperature', 'humidity', 'battery'],
+        team,
+      });
+    }
+  });
+  specs.push({
+    title: 'Temperaturspjut Kiruna 2',
+    place: PLACES[1]!,
+    kinds: ['temperature', 'battery'],
+    team: null,
+  });
+  specs.push({
+    title: 'Temperaturspjut Visby 2',
+    place: PLACES[24]!,
+    kinds: ['temperature', 'battery'],
+    team: null,
+  });
+  specs.push({ title: 'Ny enhet', place: null, kinds: ['temperature', 'battery'], team: null });
+  specs.push({ title: 'Testenhet support', place: null, kinds: ['temperature'], team: opts.support });
+
+  for (const spec of specs) {
+    const jitter = () => (rand() - 0.5) * 0.05;
+    const device = await kdb
+      .insertInto('devices')
+      .values({
+        title: spec.title,
+        external_device_id: `eui-${eui(rand)}`,
+        lat: spec.place ? spec.place.lat + jitter() : null,
+        lng: spec.place ? spec.place.lng + jitter() : null,
+        is_public: spec.place && spec.team !== null && spec.title.startsWith('Temperaturspjut') ? 1 : 0,
+        default_sensor_id: null,
+        created_at: created,
+        updated_at: created,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sensors: SeededDevice['sensors'] = [];
+    for (const type of spec.kinds) {
+      const s = await kdb
+        .insertInto('sensors')
+        .values({ device_id: device.id, type, ...SENSOR_KINDS[type], created_at: created })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      sensors.push({ id: s.id, type });
+    }
+    await kdb
+      .updateTable('devices')
+      .set({ default_sensor_id: sensors[0]!.id })
+      .where('id', '=', device.id)
+      .execute();
+    if (spec.team !== null) {
+      await kdb.insertInto('device_team').values({ device_id: device.id, team_id: spec.team }).execute();
+    }
+    if (spec.place) {
+      const lat = spec.place.lat;
+      const nearest = gateways.reduce((a, b) => (Math.abs(b.lat - lat) < Math.abs(a.lat - lat) ? b : a));
+      await kdb
+        .insertInto('device_gateway')
+        .values({ device_id: device.id, gateway_id: nearest.id })
+        .execute();
+    }
+    devices.push({ id: device.id, title: spec.title, town: spec.place?.town ?? null, sensors });
+  }
+
+  await seedHistory(db, devices, opts);
+  return devices;
+}
+
+async function seedHistory<T extends ResourceTables>(
+  db: Kysely<T>,
+  devices: SeededDevice[],
+  opts: DeviceSeedOptions,
+) {
+  const step = (opts.stepMinutes ?? 15) * 60_000;
+  const end = Math.floor(opts.now / step) * step;
+  const start = end - (opts.days ?? 90) * 86_400_000;
+  const rand = random(7);
+  let batch: Reading[] = [];
+  for (const device of devices) {
+    const lat = PLACES.find((p) => p.town === device.town)?.lat ?? 60;
+    for (const sensor of device.sensors) {
+      // Weather as a slowly wandering random walk, so neighbouring readings look related.
+      let weather = 0;
+      for (let ts = start; ts <= end; ts += step) {
+        weather = Math.max(-1, Math.min(1, weather * 0.98 + (rand() - 0.5) * 0.15));
+        batch.push({ sensor_id: sensor.id, ts, value: modelValue(sensor.type, lat, ts, weather) });
+      }
+      if (batch.length >= 40_000) {
+        await insertMeasurements(db, batch);
+        batch = [];
+      }
+    }
+  }
+  await insertMeasurements(db, batch);
+}
