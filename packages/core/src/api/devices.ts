@@ -1,0 +1,40 @@
+import { ForbiddenError } from '../errors';
+import type { HttpClient } from '../http';
+import { type Envelope, unwrap } from './envelope';
+import type { Body, Device, Id } from './types';
+
+export interface DeviceListOptions {
+  /** Only devices not yet connected to a team. Admins only (spec §6). @default false */
+  unassigned?: boolean;
+}
+
+const LIST_PATH = '/api/v1/device/?include=sensors,defaultSensor,gateways,teams&sort=title';
+
+/** `isAdmin` is asked before an unassigned-filter request: only admins may send it (spec §6). */
+export function devicesApi(http: HttpClient, isAdmin: () => boolean) {
+  return {
+    /** GET /api/v1/device: the plain list. */
+    all: () => unwrap(http.get<Envelope<Device[]>>('/api/v1/device')),
+    /**
+     * GET /api/v1/device/?include=sensors,defaultSensor,gateways,teams&sort=title, plus
+     * `&filter[unassigned]=1` for admins; non-admins asking for it are refused without a request.
+     */
+    list: ({ unassigned = false }: DeviceListOptions = {}) => {
+      if (unassigned && !isAdmin()) {
+        const path = `${LIST_PATH}&filter[unassigned]=1`;
+        return Promise.reject(
+          new ForbiddenError(403, { message: 'Only admins may list unassigned devices.' }, 'GET', path),
+        );
+      }
+      return unwrap(
+        http.get<Envelope<Device[]>>(unassigned ? `${LIST_PATH}&filter[unassigned]=1` : LIST_PATH),
+      );
+    },
+    /** GET /api/v1/device/{id}/?include=sensors,gateways,teams */
+    show: (id: Id) =>
+      unwrap(http.get<Envelope<Device>>(`/api/v1/device/${id}/?include=sensors,gateways,teams`)),
+    create: (body: Body) => unwrap(http.post<Envelope<Device>>('/api/v1/device', body)),
+    update: (id: Id, body: Body) => unwrap(http.patch<Envelope<Device>>(`/api/v1/device/${id}`, body)),
+    remove: (id: Id) => http.delete<void>(`/api/v1/device/${id}`),
+  };
+}

@@ -1,0 +1,16 @@
+import type { HttpClient } from '../http';
+import { type Envelope, unwrap } from './envelope';
+import type { Body, Id, Panel } from './types';
+
+export const PANEL_INCLUDE =
+  'lineChartItems.device.sensors,lineChartItems.sensor,singleValueItem,device,sensor';
+
+export function panelsApi(http: HttpClient) {
+  return {
+    /** GET /api/v1/panel/{id}/?include=lineChartItems.device.sensors,lineChartItems.sensor,singleValueItem,device,sensor */
+    show: (id: Id) => unwrap(http.get<Envelope<Panel>>(`/api/v1/panel/${id}/?include=${PANEL_INCLUDE}`)),
+    create: (body: Body) => unwrap(http.post<Envelope<Panel>>('/api/v1/panel', body)),
+    update: (id: Id, body: Body) => unwrap(http.patch<Envelope<Panel>>(`/api/v1/panel/${id}`, body)),
+    remove: (id: Id) => http.delete<void>(`/api/v1/panel/${id}`),
+  };
+}

@@ -1,0 +1,10 @@
+import type { HttpClient } from '../http';
+import { type Envelope, unwrap } from './envelope';
+
+export function publicMapApi(http: HttpClient) {
+  return {
+    /** GET /api/v1/public/temperature-map: a GeoJSON FeatureCollection of public temperature spears. */
+    temperatureMap: (signal?: AbortSignal) =>
+      unwrap(http.get<Envelope<unknown>>('/api/v1/public/temperature-map', { signal })),
+  };
+}

@@ -1,0 +1,38 @@
+import type { HttpClient } from '../http';
+import { type Envelope, unwrap } from './envelope';
+import type { Id, Measurements, Sensor } from './types';
+
+/** Which readings to bucket: a range slug (or explicit from/to) and an interval slug. */
+export interface MeasurementFilter {
+  range_slug?: string;
+  interval_slug?: string;
+  /** `YYYY-MM-DD HH:mm:ss` or ISO-8601, instead of a range slug. */
+  from?: string;
+  to?: string;
+  /** Upper bound of buckets; the server widens buckets to stay under it. */
+  max_points?: number;
+}
+
+export function sensorsApi(http: HttpClient) {
+  return {
+    /** GET /api/v1/sensor */
+    list: () => unwrap(http.get<Envelope<Sensor[]>>('/api/v1/sensor')),
+    /** GET /api/v1/sensor/{id}/measurements?range_slug=…&interval_slug=…&max_points=… */
+    measurements: (id: Id, filter: MeasurementFilter, signal?: AbortSignal) =>
+      unwrap(
+        http.get<Envelope<Measurements>>(`/api/v1/sensor/${id}/measurements`, {
+          query: {
+            range_slug: filter.range_slug,
+            interval_slug: filter.interval_slug,
+            from: filter.from,
+            to: filter.to,
+            max_points: filter.max_points,
+          },
+          signal,
+        }),
+      ),
+    /** GET /api/v1/sensor/{id}/latest: the latest reading, for single-value panels. */
+    latest: (id: Id, signal?: AbortSignal) =>
+      unwrap(http.get<Envelope<unknown>>(`/api/v1/sensor/${id}/latest`, { signal })),
+  };
+}
