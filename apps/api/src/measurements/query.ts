@@ -3,8 +3,8 @@ import { chooseBucketWidth } from './bucketing.js';
 import { ROLLUPS } from './store.js';
 
 export interface Bucket {
-  /** Start of the bucket, ISO-8601 UTC. */
-  t: string;
+  /** Start of the bucket, epoch milliseconds. */
+  t: number;
   avg: number;
   min: number;
   max: number;
@@ -152,7 +152,7 @@ export async function queryBuckets<T>(
   const buckets = [...merged.values()]
     .sort((a, b) => a.b - b.b)
     .map((m) => ({
-      t: new Date(m.b * width).toISOString(),
+      t: m.b * width,
       avg: m.s / m.c,
       min: m.mn,
       max: m.mx,

@@ -175,27 +175,27 @@ export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts:
       owner: opts.anna,
       name: 'Frostvarning fjällen',
       conditions: [
-        ['Temperaturspjut Abisko 1', 'temperature', 'lt', -25],
-        ['Temperaturspjut Kiruna 1', 'temperature', 'lt', -25],
+        ['Temperaturspjut Abisko 1', 'temperature', '<', -25],
+        ['Temperaturspjut Kiruna 1', 'temperature', '<', -25],
       ],
     },
     {
       owner: opts.anna,
       name: 'Lågt batteri Luleå',
-      conditions: [['Temperaturspjut Luleå 1', 'battery', 'lt', 20]],
+      conditions: [['Temperaturspjut Luleå 1', 'battery', '<', 20]],
     },
     {
       owner: opts.erik,
       name: 'Hög luftfuktighet i växthuset',
-      conditions: [['Klimatgivare Malmö', 'humidity', 'gt', 90]],
+      conditions: [['Klimatgivare Malmö', 'humidity', '>', 90]],
     },
     {
       owner: opts.erik,
       name: 'Värmebölja Skåne',
       conditions: [
-        ['Temperaturspjut Malmö 1', 'temperature', 'gt', 28],
-        ['Temperaturspjut Lund 1', 'temperature', 'gt', 28],
-        ['Temperaturspjut Ystad 1', 'temperature', 'gte', 30],
+        ['Temperaturspjut Malmö 1', 'temperature', '>', 28],
+        ['Temperaturspjut Lund 1', 'temperature', '>', 28],
+        ['Temperaturspjut Ystad 1', 'temperature', '>=', 30],
       ],
     },
   ] as const;
@@ -216,11 +216,11 @@ export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts:
     await kdb
       .insertInto('alert_conditions')
       .values(
-        alert.conditions.map(([title, type, operator, value]) => ({
+        alert.conditions.map(([title, type, operator, threshold]) => ({
           alert_id: row.id,
           sensor_id: sensorOf(devices, title, type).sensor_id,
           operator,
-          value,
+          threshold,
         })),
       )
       .execute();

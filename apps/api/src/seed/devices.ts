@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ResourceTables, SensorType } from '../db/tables/resources.js';
+import type { ResourceTables } from '../db/tables/resources.js';
 import { insertMeasurements, type Reading } from '../measurements/store.js';
 import { modelValue, PLACES, random, SENSOR_KINDS } from './world.js';
 
@@ -7,7 +7,7 @@ export interface SeededDevice {
   id: number;
   title: string;
   town: string | null;
-  sensors: { id: number; type: SensorType }[];
+  sensors: { id: number; type: keyof typeof SENSOR_KINDS }[];
 }
 
 export interface DeviceSeedOptions {
@@ -60,7 +60,7 @@ export async function seedDevices<T extends ResourceTables>(
   const specs: {
     title: string;
     place: (typeof PLACES)[number] | null;
-    kinds: SensorType[];
+    kinds: (keyof typeof SENSOR_KINDS)[];
     team: number | null;
   }[] = [];
   PLACES.forEach((place, i) => {

@@ -47,9 +47,9 @@ export const PLACES: readonly Place[] = [
 ];
 
 export const SENSOR_KINDS = {
-  temperature: { title: 'Temperatur', unit: '°C' },
-  humidity: { title: 'Luftfuktighet', unit: '%' },
-  battery: { title: 'Batteri', unit: '%' },
+  temperature: { name: 'Temperatur', unit: '°C' },
+  humidity: { name: 'Luftfuktighet', unit: '%' },
+  battery: { name: 'Batteri', unit: '%' },
 } as const;
 
 export const DEMO_PRODUCTS = [

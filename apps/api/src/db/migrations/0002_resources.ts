@@ -44,7 +44,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('id', 'integer', id)
     .addColumn('device_id', 'integer', (c) => c.notNull().references('devices.id').onDelete('cascade'))
     .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('unit', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
@@ -84,7 +84,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('id', 'integer', id)
     .addColumn('dashboard_id', 'integer', (c) => c.notNull().references('dashboards.id').onDelete('cascade'))
     .addColumn('type', 'text', (c) => c.notNull())
-    .addColumn('title', 'text', (c) => c.notNull())
+    .addColumn('title', 'text')
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('device_id', 'integer', (c) => c.references('devices.id').onDelete('set null'))
     .addColumn('sensor_id', 'integer', (c) => c.references('sensors.id').onDelete('set null'))
@@ -99,6 +99,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('panel_id', 'integer', (c) => c.notNull().references('panels.id').onDelete('cascade'))
     .addColumn('device_id', 'integer', (c) => c.notNull().references('devices.id').onDelete('cascade'))
     .addColumn('sensor_id', 'integer', (c) => c.notNull().references('sensors.id').onDelete('cascade'))
+    .addColumn('color', 'text')
     .addColumn('position', 'integer', (c) => c.notNull())
     .execute();
   await db.schema
@@ -121,7 +122,9 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('team_id', 'integer', (c) => c.notNull().references('teams.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('device_id', 'integer', (c) => c.references('devices.id').onDelete('set null'))
+    .addColumn('is_enabled', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('last_triggered_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
@@ -133,7 +136,8 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('alert_id', 'integer', (c) => c.notNull().references('alerts.id').onDelete('cascade'))
     .addColumn('sensor_id', 'integer', (c) => c.notNull().references('sensors.id').onDelete('cascade'))
     .addColumn('operator', 'text', (c) => c.notNull())
-    .addColumn('value', 'double precision', (c) => c.notNull())
+    .addColumn('threshold', 'double precision', (c) => c.notNull())
+    .addColumn('duration_s', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema
     .createIndex('alert_conditions_alert_idx')
@@ -162,6 +166,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('price_ore', 'integer', (c) => c.notNull())
     .addColumn('image_url', 'text')
+    .addColumn('in_stock', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
@@ -172,9 +177,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('phone', 'text')
+    .addColumn('company', 'text')
     .addColumn('address', 'text', (c) => c.notNull())
     .addColumn('postal_code', 'text', (c) => c.notNull())
     .addColumn('city', 'text', (c) => c.notNull())
+    .addColumn('message', 'text')
     .addColumn('total_ore', 'integer', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -185,6 +192,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('id', 'integer', id)
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id'))
+    .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('quantity', 'integer', (c) => c.notNull())
     .addColumn('unit_price_ore', 'integer', (c) => c.notNull())
     .execute();

@@ -44,13 +44,13 @@ export interface DeviceTeamTable {
   team_id: number;
 }
 
-export type SensorType = 'temperature' | 'humidity' | 'battery';
+export type SensorType = 'temperature' | 'humidity' | 'battery' | 'pressure' | 'co2' | 'other';
 
 export interface SensorsTable {
   id: Generated<number>;
   device_id: number;
   type: SensorType;
-  title: string;
+  name: string;
   unit: string;
   created_at: string;
 }
@@ -86,7 +86,7 @@ export interface PanelsTable {
   id: Generated<number>;
   dashboard_id: number;
   type: PanelType;
-  title: string;
+  title: string | null;
   position: number;
   device_id: number | null;
   sensor_id: number | null;
@@ -99,6 +99,7 @@ export interface LineChartItemsTable {
   panel_id: number;
   device_id: number;
   sensor_id: number;
+  color: string | null;
   position: number;
 }
 
@@ -114,19 +115,22 @@ export interface AlertsTable {
   team_id: number;
   user_id: number;
   name: string;
-  is_active: Generated<number>;
+  device_id: number | null;
+  is_enabled: Generated<number>;
+  last_triggered_at: string | null;
   created_at: string;
   updated_at: string;
 }
 
-export type ConditionOperator = 'gt' | 'gte' | 'lt' | 'lte';
+export type ConditionOperator = '>' | '>=' | '<' | '<=';
 
 export interface AlertConditionsTable {
   id: Generated<number>;
   alert_id: number;
   sensor_id: number;
   operator: ConditionOperator;
-  value: number;
+  threshold: number;
+  duration_s: Generated<number>;
 }
 
 export type NotificationLevel = 'warn' | 'error' | 'success' | 'default';
@@ -150,6 +154,7 @@ export interface ProductsTable {
   /** Price in öre (1/100 SEK), VAT included. */
   price_ore: number;
   image_url: string | null;
+  in_stock: Generated<number>;
   created_at: string;
 }
 
@@ -159,9 +164,11 @@ export interface OrdersTable {
   name: string;
   email: string;
   phone: string | null;
+  company: string | null;
   address: string;
   postal_code: string;
   city: string;
+  message: string | null;
   total_ore: number;
   status: string;
   created_at: string;
@@ -171,6 +178,7 @@ export interface OrderItemsTable {
   id: Generated<number>;
   order_id: number;
   product_id: number;
+  name: string;
   quantity: number;
   unit_price_ore: number;
 }
