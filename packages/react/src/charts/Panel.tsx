@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react';
+import type { MatnatDataSource, PanelEntity } from '../data/dataSource';
+import { useMessages } from '../messages';
+import type { IntervalSlug, RangeSlug } from '../timeFilter/slugs';
+import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
+import { LineChartPanel } from './LineChartPanel';
+import { SingleValuePanel } from './SingleValuePanel';
+
+export interface PanelProps {
+  dataSource: MatnatDataSource;
+  /** The panel with its items; when absent it is fetched by `panelId`. */
+  panel?: PanelEntity;
+  panelId?: number | string;
+  range?: RangeSlug;
+  interval?: IntervalSlug;
+  onChange?(value: TimeFilterValue): void;
+  /** Line-chart height in pixels. @default 300 */
+  height?: number;
+  onFirstData?(): void;
+}
+
+function sensorLabel(item: {
+  sensor: { id: number | string; title?: string | null };
+  device?: { title?: string | null; external_device_id?: string | null } | null;
+}) {
+  const device = item.device?.title ?? item.device?.external_device_id;
+  const sensor = item.sensor.title ?? `Sensor ${item.sensor.id}`;
+  return device ? `${device} · ${sensor}` : sensor;
+}
+
+/** A dashboard panel by its type (spec §1): a line chart or a single-value readout. */
+export function Panel({
+  dataSource,
+  panel: given,
+  panelId,
+  range,
+  interval,
+  onChange,
+  height,
+  onFirstData,
+}: PanelProps) {
+  const m = useMessages().panel;
+  const [loaded, setLoaded] = useState<PanelEntity | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (given || panelId == null) return;
+    const controller = new AbortController();
+    setFailed(false);
+    dataSource.panel(panelId, controller.signal).then(
+      (p) => !controller.signal.aborted && setLoaded(p),
+      () => !controller.signal.aborted && setFailed(true),
+    );
+    return () => controller.abort();
+  }, [dataSource, given, panelId]);
+
+  const panel = given ?? loaded;
+  if (!panel) {
+    return (
+      <section className="matnat-panel">
+        <p className="matnat-panel__status" role={failed ? 'alert' : undefined}>
+          {failed ? m.loadFailed : m.loading}
+        </p>
+      </section>
+    );
+  }
+  const title = panel.title ?? undefined;
+  if (panel.type === 'line_chart') {
+    const items = (panel.lineChartItems ?? []).map((item) => ({
+      sensorId: item.sensor.id,
+      label: sensorLabel(item),
+      unit: item.sensor.unit ?? undefined,
+    }));
+    return (
+      <LineChartPanel
+        items={items}
+        dataSource={dataSource}
+        title={title}
+        range={range}
+        interval={interval}
+        onChange={onChange}
+        height={height}
+        onFirstData={onFirstData}
+      />
+    );
+  }
+  if (panel.type === 'single_value') {
+    const item =
+      panel.singleValueItem ?? (panel.sensor ? { sensor: panel.sensor, device: panel.device } : null);
+    if (item) {
+      return (
+        <SingleValuePanel
+          sensorId={item.sensor.id}
+          dataSource={dataSource}
+          title={title ?? sensorLabel(item)}
+          unit={item.sensor.unit ?? undefined}
+          interval={interval}
+        />
+      );
+    }
+  }
+  return (
+    <section className="matnat-panel">
+      <p className="matnat-panel__status" role="alert">
+        {m.unknownPanelType(panel.type)}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { LiveReading, MeasurementSeries } from '../data/dataSource';
+import type { ChartPoint, ChartSeriesInput } from './TimeSeriesChart';
+import { toEpochMs } from './timeFormat';
+
+/** Series colours; the first follows the theme's `--matnat-primary` (teal). */
+export const SERIES_COLORS = ['#0d9488', '#f59e0b', '#6366f1', '#e11d48', '#16a34a', '#0284c7'];
+
+export interface LineChartItemInput {
+  sensorId: number | string;
+  /** Legend label. @default 'Sensor {sensorId}' */
+  label?: string;
+  unit?: string;
+  /** @default a colour of SERIES_COLORS */
+  color?: string;
+}
+
+/** The avg line plus the min/max envelope of one sensor's buckets, with live readings appended after them. */
+export function bucketsToSeries(
+  item: LineChartItemInput,
+  index: number,
+  data: MeasurementSeries,
+  live: LiveReading[] = [],
+  primary?: string,
+): ChartSeriesInput {
+  const points: ChartPoint[] = [];
+  const min: ChartPoint[] = [];
+  const max: ChartPoint[] = [];
+  let lastTime = Number.NEGATIVE_INFINITY;
+  for (const b of data.buckets) {
+    const time = toEpochMs(b.t);
+    if (Number.isNaN(time)) continue;
+    points.push({ time, value: b.avg });
+    min.push({ time, value: b.min });
+    max.push({ time, value: b.max });
+    lastTime = time;
+  }
+  const nextBucket = lastTime + (data.bucket_ms || 0);
+  for (const r of live) {
+    const time = toEpochMs(r.measured_at);
+    if (time >= nextBucket && time > lastTime) {
+      points.push({ time, value: r.value });
+      lastTime = time;
+    }
+  }
+  const color =
+    item.color ??
+    (index === 0 && primary ? primary : (SERIES_COLORS[index % SERIES_COLORS.length] as string));
+  return {
+    id: String(item.sensorId),
+    label: item.label ?? `Sensor ${item.sensorId}`,
+    color,
+    points,
+    band: { min, max },
+  };
+}

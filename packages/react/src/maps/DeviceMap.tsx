@@ -1,0 +1,159 @@
+import type { LayerGroup } from 'leaflet';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { formatAge, formatReading } from '../charts/format';
+import { toEpochMs } from '../charts/timeFormat';
+import type { GeoFeature, GeoFeatureCollection, MatnatDataSource, SensorRef } from '../data/dataSource';
+import type { Messages } from '../messages';
+import { useMessages } from '../messages';
+import { WidgetRoot } from '../widgets/WidgetRoot';
+import { readSettings, writeSettings } from './settings';
+import {
+  escapeHtml,
+  OSM_ATTRIBUTION,
+  OSM_TILE_URL,
+  SATELLITE_ATTRIBUTION,
+  SATELLITE_TILE_URL,
+  type TileOptions,
+  useLeafletMap,
+} from './useLeafletMap';
+
+export interface DeviceMapProps extends TileOptions {
+  /** Devices as the core's `devicesToFeatureCollection` gives them (devices without lat/lng left out). */
+  devices: GeoFeatureCollection;
+  /** Where popups fetch the latest reading of each sensor; without it popups show what the features carry. */
+  dataSource?: MatnatDataSource;
+  /** Satellite tile URL template. @default Esri World Imagery */
+  satelliteTileUrl?: string;
+  /** @default Esri's attribution */
+  satelliteAttribution?: string;
+  /** Height of the map. @default 400 */
+  height?: number | string;
+  style?: CSSProperties;
+  /** A marker was clicked. */
+  onSelect?(feature: GeoFeature): void;
+}
+
+type Props = Record<string, unknown>;
+
+function featureTitle(p: Props): string {
+  return String(p.title ?? p.external_device_id ?? p.id ?? '');
+}
+
+function sensorsOf(p: Props): SensorRef[] {
+  return Array.isArray(p.sensors) ? (p.sensors as SensorRef[]) : [];
+}
+
+async function popupHtml(p: Props, dataSource: MatnatDataSource | undefined, m: Messages): Promise<string> {
+  const rows: string[] = [];
+  for (const sensor of sensorsOf(p)) {
+    const reading = dataSource ? await dataSource.latest(sensor.id).catch(() => null) : null;
+    const unit = sensor.unit ?? reading?.unit ?? '';
+    const value =
+      reading?.value == null
+        ? '–'
+        : `${formatReading(reading.value, m.locale)}${unit ? `\u00a0${unit}` : ''}`;
+    const at = toEpochMs(reading?.measured_at);
+    const age = Number.isNaN(at) ? '' : ` <small>${escapeHtml(formatAge(at, Date.now(), m.locale))}</small>`;
+    rows.push(
+      `<li>${escapeHtml(sensor.title ?? sensor.type ?? `Sensor ${sensor.id}`)}: <strong>${escapeHtml(value)}</strong>${age}</li>`,
+    );
+  }
+  const body = rows.length
+    ? `<p>${escapeHtml(m.map.latest)}</p><ul>${rows.join('')}</ul>`
+    : `<p>${escapeHtml(m.map.noReadings)}</p>`;
+  return `<div class="matnat-popup"><strong>${escapeHtml(featureTitle(p))}</strong>${body}</div>`;
+}
+
+function DeviceMapView(props: DeviceMapProps) {
+  const { devices, dataSource, height = 400, style } = props;
+  const messages = useMessages();
+  const containerRef = useRef<HTMLElement>(null);
+  const [satellite, setSatellite] = useState(false);
+  useEffect(() => setSatellite(readSettings().useSatellite), []);
+
+  const tiles = satellite
+    ? {
+        url: props.satelliteTileUrl ?? SATELLITE_TILE_URL,
+        attribution: props.satelliteAttribution ?? SATELLITE_ATTRIBUTION,
+      }
+    : { url: props.tileUrl ?? OSM_TILE_URL, attribution: props.attribution ?? OSM_ATTRIBUTION };
+  const handle = useLeafletMap(containerRef, tiles);
+  const latest = useRef({ dataSource, messages, onSelect: props.onSelect });
+  latest.current = { dataSource, messages, onSelect: props.onSelect };
+  const fitted = useRef(false);
+
+  useEffect(() => {
+    if (!handle) return;
+    const { L, map } = handle;
+    const layer: LayerGroup = L.layerGroup().addTo(map);
+    const points: [number, number][] = [];
+    for (const feature of devices.features) {
+      const [lng, lat] = feature.geometry.coordinates as [number, number];
+      if (!Number.isFinite(lat) || !Number.isFinite(lng)) continue;
+      points.push([lat, lng]);
+      const p = (feature.properties ?? {}) as Props;
+      const marker = L.circleMarker([lat, lng], {
+        radius: 8,
+        color: '#ffffff',
+        weight: 2,
+        fillColor: '#0d9488',
+        fillOpacity: 1,
+        className: 'matnat-device-marker',
+      });
+      marker.bindTooltip(escapeHtml(featureTitle(p)));
+      marker.bindPopup(() => {
+        const el = document.createElement('div');
+        el.textContent = latest.current.messages.panel.loading;
+        void popupHtml(p, latest.current.dataSource, latest.current.messages).then((html) => {
+          el.innerHTML = html;
+          marker.getPopup()?.update();
+        });
+        return el;
+      });
+      marker.on('click', () => latest.current.onSelect?.(feature));
+      marker.addTo(layer);
+    }
+    if (!fitted.current && points.length) {
+      fitted.current = true;
+      map.fitBounds(points, { padding: [24, 24], maxZoom: 12 });
+    }
+    return () => {
+      layer.remove();
+    };
+  }, [handle, devices]);
+
+  const toggle = () => {
+    setSatellite((on) => {
+      writeSettings({ useSatellite: !on });
+      return !on;
+    });
+  };
+
+  return (
+    <div className="matnat-map matnat-device-map" style={{ position: 'relative', ...style }}>
+      <section
+        ref={containerRef}
+        className="matnat-map__canvas"
+        aria-label={messages.map.mapLabel}
+        style={{ height }}
+      />
+      <button
+        type="button"
+        className="matnat-map__toggle matnat-button matnat-button--secondary"
+        aria-pressed={satellite}
+        onClick={toggle}
+      >
+        {satellite ? messages.map.streetMap : messages.map.satellite}
+      </button>
+    </div>
+  );
+}
+
+/** Devices on a map, popups with their latest readings, and a satellite toggle remembered in 'settings'. */
+export function DeviceMap(props: DeviceMapProps) {
+  return (
+    <WidgetRoot>
+      <DeviceMapView {...props} />
+    </WidgetRoot>
+  );
+}

@@ -1,0 +1,142 @@
+import type { LayerGroup } from 'leaflet';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { formatAge, formatReading } from '../charts/format';
+import { toEpochMs } from '../charts/timeFormat';
+import type { GeoFeatureCollection, MatnatDataSource } from '../data/dataSource';
+import { useMessages } from '../messages';
+import { WidgetRoot } from '../widgets/WidgetRoot';
+import { TEMPERATURE_STOPS, temperatureColor, temperatureGradient } from './colorScale';
+import { escapeHtml, OSM_ATTRIBUTION, OSM_TILE_URL, type TileOptions, useLeafletMap } from './useLeafletMap';
+
+export interface TemperatureMapProps extends TileOptions {
+  dataSource: MatnatDataSource;
+  /** Height of the map. @default 400 */
+  height?: number | string;
+  /** Refetch the readings this often, in milliseconds; 0 never. @default 300000 */
+  refreshMs?: number;
+  style?: CSSProperties;
+  /** The first markers were added to the map. */
+  onFirstMarker?(): void;
+}
+
+type Props = Record<string, unknown>;
+
+function temperatureOf(p: Props): number | null {
+  const v = p.temperature ?? p.value;
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+function TemperatureMapView(props: TemperatureMapProps) {
+  const { dataSource, height = 400, refreshMs = 300_000, style } = props;
+  const messages = useMessages();
+  const m = messages.map;
+  const containerRef = useRef<HTMLElement>(null);
+  const handle = useLeafletMap(containerRef, {
+    url: props.tileUrl ?? OSM_TILE_URL,
+    attribution: props.attribution ?? OSM_ATTRIBUTION,
+  });
+  const [data, setData] = useState<GeoFeatureCollection | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [tick, setTick] = useState(0);
+  const firstMarker = useRef(false);
+  const onFirstMarker = useRef(props.onFirstMarker);
+  onFirstMarker.current = props.onFirstMarker;
+
+  useEffect(() => {
+    if (!refreshMs) return;
+    const timer = setInterval(() => setTick((t) => t + 1), refreshMs);
+    return () => clearInterval(timer);
+  }, [refreshMs]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tick triggers the periodic refetch
+  useEffect(() => {
+    const controller = new AbortController();
+    dataSource.temperatureMap(controller.signal).then(
+      (fc) => {
+        if (controller.signal.aborted) return;
+        setData(fc);
+        setFailed(false);
+      },
+      () => !controller.signal.aborted && setFailed(true),
+    );
+    return () => controller.abort();
+  }, [dataSource, tick]);
+
+  useEffect(() => {
+    if (!handle || !data) return;
+    const { L, map } = handle;
+    const layer: LayerGroup = L.layerGroup().addTo(map);
+    const points: [number, number][] = [];
+    for (const feature of data.features) {
+      const [lng, lat] = feature.geometry.coordinates as [number, number];
+      if (!Number.isFinite(lat) || !Number.isFinite(lng)) continue;
+      const p = (feature.properties ?? {}) as Props;
+      const t = temperatureOf(p);
+      points.push([lat, lng]);
+      const at = toEpochMs(p.measured_at as string | number | undefined);
+      const title = String(p.title ?? p.name ?? '');
+      const value = t == null ? '–' : `${formatReading(t, messages.locale)}\u00a0°C`;
+      const age = Number.isNaN(at)
+        ? ''
+        : `<br><small>${escapeHtml(formatAge(at, Date.now(), messages.locale))}</small>`;
+      L.circleMarker([lat, lng], {
+        radius: 9,
+        color: '#ffffff',
+        weight: 2,
+        fillColor: t == null ? '#9ca3af' : temperatureColor(t),
+        fillOpacity: 0.95,
+        className: 'matnat-temperature-marker',
+      })
+        .bindTooltip(`${escapeHtml(title)}: ${escapeHtml(value)}`)
+        .bindPopup(
+          `<div class="matnat-popup"><strong>${escapeHtml(title)}</strong><br>${escapeHtml(m.temperature)}: ${escapeHtml(value)}${age}</div>`,
+        )
+        .addTo(layer);
+    }
+    if (points.length && !firstMarker.current) {
+      firstMarker.current = true;
+      map.fitBounds(points, { padding: [24, 24], maxZoom: 10 });
+      globalThis.performance?.mark?.('matnat:temperature-map:first-marker');
+      onFirstMarker.current?.();
+    }
+    return () => {
+      layer.remove();
+    };
+  }, [handle, data, messages, m.temperature]);
+
+  const min = (TEMPERATURE_STOPS[0] as [number, string])[0];
+  const max = (TEMPERATURE_STOPS[TEMPERATURE_STOPS.length - 1] as [number, string])[0];
+  return (
+    <div className="matnat-map matnat-temperature-map" style={{ position: 'relative', ...style }}>
+      <section
+        ref={containerRef}
+        className="matnat-map__canvas"
+        aria-label={m.temperatureMapLabel}
+        style={{ height }}
+      />
+      <figure className="matnat-legend" aria-label={m.legendTitle}>
+        <figcaption>{m.legendTitle}</figcaption>
+        <div className="matnat-legend__bar" style={{ background: temperatureGradient() }} />
+        <div className="matnat-legend__ticks">
+          {TEMPERATURE_STOPS.map(([t]) => (
+            <span key={t}>{t === min ? `≤${t}` : t === max ? `≥${t}` : t}</span>
+          ))}
+        </div>
+      </figure>
+      {failed ? (
+        <p className="matnat-map__status" role="alert">
+          {m.loadFailed}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The public temperature-spear map: one coloured dot per spear and a colour-scale legend. */
+export function TemperatureMap(props: TemperatureMapProps) {
+  return (
+    <WidgetRoot>
+      <TemperatureMapView {...props} />
+    </WidgetRoot>
+  );
+}

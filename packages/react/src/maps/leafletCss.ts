@@ -1,0 +1,17 @@
+import leafletCss from 'leaflet/dist/leaflet.css?inline';
+
+const MARK = 'data-matnat-leaflet-css';
+
+/**
+ * Leaflet's stylesheet where the map lives: inside a shadow root the page's stylesheets do not apply, so
+ * each root (the document or a web component's shadow root) gets its own copy, once.
+ */
+export function ensureLeafletCss(node: Node): void {
+  const root = node.getRootNode();
+  const target = root instanceof ShadowRoot ? root : (node.ownerDocument?.head ?? null);
+  if (!target || target.querySelector(`style[${MARK}]`)) return;
+  const style = (node.ownerDocument ?? document).createElement('style');
+  style.setAttribute(MARK, '');
+  style.textContent = leafletCss;
+  target.prepend(style);
+}

@@ -1,0 +1,49 @@
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import type { LazyLibrary } from './lazyLibrary';
+
+export interface WidgetLifecycle<Lib, W> {
+  create(lib: Lib, container: HTMLElement): W;
+  destroy(widget: W): void;
+}
+
+/**
+ * Creates an imperative widget (a chart, a map) once per mount in a layout effect and destroys it in the
+ * cleanup, the way react-stripe-js mounts its Elements. Under StrictMode the mount/unmount/mount sequence
+ * yields create, destroy, create: never two live widgets in one container. `create`/`destroy` are read
+ * from a ref, so passing new closures on every render never recreates the widget.
+ */
+export function useWidget<Lib, W>(
+  containerRef: RefObject<HTMLElement | null>,
+  library: LazyLibrary<Lib>,
+  lifecycle: WidgetLifecycle<Lib, W>,
+): W | null {
+  const [widget, setWidget] = useState<W | null>(null);
+  const lifecycleRef = useRef(lifecycle);
+  lifecycleRef.current = lifecycle;
+
+  useLayoutEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    let created: W | null = null;
+    let cancelled = false;
+    const mount = (lib: Lib) => {
+      if (cancelled) return;
+      created = lifecycleRef.current.create(lib, container);
+      setWidget(created);
+    };
+    const lib = library.current();
+    if (lib) mount(lib);
+    else
+      library
+        .load()
+        .then(mount, (error: unknown) => console.error('[matnat] could not load a widget library', error));
+    return () => {
+      cancelled = true;
+      if (created) lifecycleRef.current.destroy(created);
+      created = null;
+      setWidget(null);
+    };
+  }, [containerRef, library]);
+
+  return widget;
+}

@@ -1,0 +1,42 @@
+import type { StyleSheetSource } from '../styles';
+import { breakpoints, themeVar as v } from '../styles/theme';
+
+const R = '.matnat-root';
+
+/** Styles of the panels, time filter and maps; scoped under `.matnat-root` like the UI kit's. */
+export const widgetStyles: StyleSheetSource = {
+  id: 'matnat-widgets',
+  css: `
+${R} .matnat-panel{box-sizing:border-box;display:flex;flex-direction:column;gap:.75rem;padding:1rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};min-width:0}
+${R} .matnat-panel__header{display:flex;flex-direction:column;gap:.5rem}
+${R} .matnat-panel__title{margin:0;font-size:1.125rem;font-weight:600}
+${R} .matnat-panel__tools{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}
+${R} .matnat-panel__legend{display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:0;padding:0;list-style:none;font-size:.875rem;color:${v('muted')}}
+${R} .matnat-panel__swatch{display:inline-block;width:.75rem;height:.75rem;margin-right:.375rem;border-radius:2px;vertical-align:-1px}
+${R} .matnat-panel__body{position:relative;min-height:2rem}
+${R} .matnat-panel__status{margin:0;color:${v('muted')}}
+${R} .matnat-panel__body .matnat-panel__status{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;pointer-events:none}
+${R} .matnat-time-filter{display:grid;grid-template-columns:1fr;gap:.25rem;font-size:.875rem}
+${R} .matnat-time-filter label{color:${v('muted')}}
+${R} .matnat-time-filter select{min-height:2.5rem;padding:.25rem .5rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};color:${v('text')};font:inherit}
+${R} .matnat-time-filter select:focus-visible{outline:2px solid ${v('focus')};outline-offset:2px}
+${R} .matnat-single-value{margin:0;font-size:2.5rem;font-weight:600;line-height:1.1;color:${v('primary')}}
+${R} .matnat-single-value__unit{font-size:1.25rem;color:${v('muted')}}
+${R} .matnat-single-value__age{margin:0;font-size:.875rem;color:${v('muted')}}
+${R} .matnat-map{position:relative;border-radius:${v('radius')};overflow:hidden;border:1px solid ${v('border')}}
+${R} .matnat-map__canvas{width:100%;z-index:0}
+${R} .matnat-map__toggle{position:absolute;top:.5rem;right:.5rem;z-index:1000}
+${R} .matnat-map__status{position:absolute;top:.5rem;left:3.5rem;z-index:1000;margin:0;padding:.25rem .5rem;border-radius:${v('radius')};background:${v('surface')};color:${v('danger')}}
+${R} .matnat-device-marker{fill:${v('primary')}}
+${R} .matnat-legend{position:absolute;left:.5rem;bottom:1.5rem;z-index:1000;margin:0;padding:.5rem .75rem;width:12rem;max-width:calc(100% - 2rem);box-sizing:border-box;border-radius:${v('radius')};background:rgba(255,255,255,.92);box-shadow:0 1px 4px rgba(0,0,0,.2);font-size:.75rem}
+${R} .matnat-legend figcaption{font-weight:600;margin-bottom:.25rem}
+${R} .matnat-legend__bar{height:.625rem;border-radius:2px}
+${R} .matnat-legend__ticks{display:flex;justify-content:space-between;margin-top:.125rem;color:${v('muted')}}
+${R} .matnat-popup ul{margin:.25rem 0 0;padding-left:1rem}
+${R} .matnat-popup p{margin:.25rem 0 0}
+@media (min-width:${breakpoints.md}px){
+${R} .matnat-panel__header{flex-direction:row;align-items:flex-end;justify-content:space-between}
+${R} .matnat-time-filter{grid-template-columns:auto auto;grid-auto-flow:column;grid-template-rows:auto auto}
+}
+`,
+};
