@@ -62,5 +62,11 @@ export function fakeDataSource(overrides: Partial<MatnatDataSource> = {}) {
     },
     ...overrides,
   };
-  return { source, calls, push: (r: LiveReading) => listeners.forEach((l) => l(r)) };
+  return {
+    source,
+    calls,
+    push: (r: LiveReading) => {
+      for (const l of listeners) l(r);
+    },
+  };
 }
