@@ -1,0 +1,151 @@
+import type { Credentials } from './api/auth';
+import type { MatnatApi } from './api/index';
+import type { Id, User } from './api/types';
+import type { Platform } from './platform';
+import { createStore } from './store';
+
+/** Spec §9: the current user is refreshed this often while logged in. */
+export const SESSION_REFRESH_MS = 300_000;
+/** Spec §9: redirect to admin.users this long after an impersonation revert. */
+export const IMPERSONATION_REVERT_REDIRECT_MS = 500;
+
+export interface SessionState {
+  /** Absent (null) or present (spec §4 Session). */
+  user: User | null;
+}
+
+/** What the impersonation banner shows: 'Du är just nu inloggad som {name}', 'Återgå till {impersonatorName}'. */
+export interface Impersonation {
+  name: string;
+  impersonatorName: string;
+  impersonatorId: Id;
+}
+
+export interface SessionOptions {
+  api: Pick<MatnatApi, 'auth' | 'users'>;
+  platform: Platform;
+  /** Goes to a named route of the app's router ('login', 'admin.users'). */
+  navigate?: (routeName: string) => void;
+}
+
+/** The spec §4 session: the current user, its refresh, logout, updates and impersonation. */
+export function createSession({ api, platform, navigate }: SessionOptions) {
+  const { state, subscribe, getSnapshot } = createStore<SessionState>({ user: null });
+  let refreshTimer: unknown;
+  let loggingOut: Promise<void> | undefined;
+
+  function setUser(user: User | null) {
+    state.user = user;
+    if (user && refreshTimer === undefined) {
+      refreshTimer = platform.timers.setInterval(() => {
+        fetchMe().catch(() => undefined);
+      }, SESSION_REFRESH_MS);
+    } else if (!user && refreshTimer !== undefined) {
+      platform.timers.clearInterval(refreshTimer);
+      refreshTimer = undefined;
+    }
+  }
+
+  /** Clears the user whatever the server answers; POST /api/logout errors are ignored. */
+  function logout(): Promise<void> {
+    setUser(null);
+    // A 401 during a refresh both triggers the 401 logout and fails the fetch: one request is enough.
+    loggingOut ??= api.auth
+      .logout()
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => {
+        loggingOut = undefined;
+      });
+    return loggingOut;
+  }
+
+  /** GET /api/me: sets the user; on failure clears it, triggers logout and rejects with the error. */
+  async function fetchMe(): Promise<User> {
+    try {
+      const user = await api.auth.me();
+      setUser(user);
+      return user;
+    } catch (error) {
+      await logout();
+      throw error;
+    }
+  }
+
+  function currentUser(): User {
+    if (!state.user) throw new Error('No user is logged in.');
+    return state.user;
+  }
+
+  return {
+    subscribe,
+    getSnapshot,
+    fetchMe,
+    logout,
+
+    /** POST /api/login; the answer is the user. */
+    async login(credentials: Credentials): Promise<User> {
+      const user = await api.auth.login(credentials);
+      setUser(user);
+      return user;
+    },
+
+    /** Replaces the stored user (spec §4: a user update replaces the stored user). */
+    update(user: User) {
+      setUser(user);
+    },
+
+    /** PATCH /api/user/{id} with one attribute/value pair, then the user is re-fetched. */
+    async updateAttribute(attribute: string, value: unknown): Promise<User> {
+      await api.users.updateAttribute(currentUser().id, attribute, value);
+      return fetchMe();
+    },
+
+    isLoggedIn: () => state.user !== null,
+    isAdmin: () => state.user?.is_admin === true,
+    hasSetPassword: () => state.user?.has_set_password === true,
+
+    /** The banner's data while an admin acts as another user, else null. */
+    impersonation(): Impersonation | null {
+      const impersonator = state.user?.impersonator;
+      return state.user && impersonator
+        ? { name: state.user.name, impersonatorName: impersonator.name, impersonatorId: impersonator.user_id }
+        : null;
+    },
+
+    /** POST /api/v1/user/{id}/impersonate (admins), then the current user is refetched. */
+    async impersonate(userId: Id): Promise<User> {
+      await api.users.impersonate(userId);
+      return fetchMe();
+    },
+
+    /**
+     * POST /api/v1/user/{user_id}/impersonate/revert with the original user's id, refetch the current
+     * user, then go to admin.users after 500 ms.
+     */
+    async revertImpersonation(): Promise<void> {
+      const impersonator = currentUser().impersonator;
+      if (!impersonator) throw new Error('The current user is not impersonated.');
+      await api.users.revertImpersonation(impersonator.user_id);
+      await fetchMe();
+      platform.timers.setTimeout(() => navigate?.('admin.users'), IMPERSONATION_REVERT_REDIRECT_MS);
+    },
+
+    /** Spec §8: a 401 while logged in logs out and goes to the login screen. */
+    handleUnauthenticated() {
+      if (state.user === null) return;
+      void logout();
+      navigate?.('login');
+    },
+
+    /** Stops the refresh timer (the user stays). */
+    dispose() {
+      if (refreshTimer !== undefined) platform.timers.clearInterval(refreshTimer);
+      refreshTimer = undefined;
+    },
+  };
+}
+
+export type Session = ReturnType<typeof createSession>;
