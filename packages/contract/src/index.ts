@@ -1,1 +1,48 @@
 export const CONTRACT_VERSION = '0.1.0';
+
+export * from './alert';
+export * from './auth';
+export * from './common';
+export {
+  ALERT_OPERATORS,
+  CURRENCY,
+  DEFAULT_INTERVAL_SLUG,
+  DEFAULT_MAX_POINTS,
+  DEFAULT_RANGE_SLUG,
+  INTERVAL_MS,
+  INTERVAL_SLUGS,
+  LIMITS,
+  MAX_POINTS_LIMIT,
+  NOTIFICATION_LEVELS,
+  ORDER_STATUSES,
+  PANEL_TYPES,
+  RANGE_SLUGS,
+  SENSOR_TYPES,
+  SETTINGS_STORAGE_KEY,
+  USER_ATTRIBUTES,
+  type UserAttribute,
+} from './constants';
+export * from './dashboard';
+export * from './device';
+export {
+  EMBED_SCOPE_PATTERN,
+  embedScopeAllows,
+  formatEmbedScope,
+  type ParsedEmbedScope,
+  parseEmbedScope,
+} from './embedScope';
+export * from './embedToken';
+export * from './envelope';
+export * from './errors';
+export * as fields from './fields';
+export * from './ingest';
+export * from './measurement';
+export * from './messages';
+export * from './notification';
+export * from './query';
+export * from './schemas';
+export * from './shop';
+export * from './stream';
+export * from './team';
+export * from './timeFilter';
+export * from './user';

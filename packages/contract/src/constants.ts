@@ -1,0 +1,91 @@
+/**
+ * The contract's plain values. No zod here: the core and the widgets import these at runtime
+ * (through `@matnat/contract/plain`) without pulling a schema library into browser bundles.
+ */
+
+/** Time-filter ranges (spec §3), in the spec's order. */
+export const RANGE_SLUGS = [
+  'prev_3_h',
+  'prev_12_h',
+  'prev_24_h',
+  'prev_2_days',
+  'prev_5_days',
+  'prev_7_days',
+  'prev_10_days',
+  'prev_15_days',
+  'prev_30_days',
+  'prev_90_days',
+  'prev_6_months',
+  'this_week',
+  'this_month',
+  'this_year',
+  'prev_week',
+  'prev_month',
+  'prev_year',
+] as const;
+export type RangeSlug = (typeof RANGE_SLUGS)[number];
+
+/** Time-filter intervals (spec §3), from 5 s to 12 h (spec §9). */
+export const INTERVAL_SLUGS = ['5_s', '30_s', '1_m', '5_m', '15_m', '30_m', '1_h', '3_h', '12_h'] as const;
+export type IntervalSlug = (typeof INTERVAL_SLUGS)[number];
+
+/** The length of each interval in milliseconds. */
+export const INTERVAL_MS: Readonly<Record<IntervalSlug, number>> = {
+  '5_s': 5_000,
+  '30_s': 30_000,
+  '1_m': 60_000,
+  '5_m': 300_000,
+  '15_m': 900_000,
+  '30_m': 1_800_000,
+  '1_h': 3_600_000,
+  '3_h': 10_800_000,
+  '12_h': 43_200_000,
+};
+
+/** Spec §4 "Default filter: range prev_5_days, interval 15_m". */
+export const DEFAULT_RANGE_SLUG = 'prev_5_days' satisfies RangeSlug;
+export const DEFAULT_INTERVAL_SLUG = '15_m' satisfies IntervalSlug;
+
+/** Measurement queries: how many buckets a series may have at most, and by default. */
+export const MAX_POINTS_LIMIT = 5000;
+export const DEFAULT_MAX_POINTS = 1000;
+
+/** Spec §3 "Local setting … kept in browser storage under the key settings". */
+export const SETTINGS_STORAGE_KEY = 'settings';
+
+export const SENSOR_TYPES = ['temperature', 'humidity', 'battery', 'pressure', 'co2', 'other'] as const;
+export type SensorType = (typeof SENSOR_TYPES)[number];
+
+export const PANEL_TYPES = ['line_chart', 'single_value'] as const;
+export type PanelType = (typeof PANEL_TYPES)[number];
+
+export const ALERT_OPERATORS = ['>', '>=', '<', '<='] as const;
+export type AlertOperator = (typeof ALERT_OPERATORS)[number];
+
+/** Spec §9 "Notification levels: warn, error, success, plus a default". */
+export const NOTIFICATION_LEVELS = ['warn', 'error', 'success', 'default'] as const;
+export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
+
+export const ORDER_STATUSES = ['received', 'confirmed', 'shipped', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The attributes `PATCH /api/user/{id}` may change, one at a time. */
+export const USER_ATTRIBUTES = ['name', 'email', 'photo_url', 'password'] as const;
+export type UserAttribute = (typeof USER_ATTRIBUTES)[number];
+
+export const CURRENCY = 'SEK';
+
+/** Limits of request bodies. */
+export const LIMITS = {
+  cartItems: 100,
+  orderLines: 50,
+  orderQuantity: 99,
+  lineChartItems: 12,
+  alertConditions: 10,
+  /** Seven days: a condition must hold at most this long before the alert fires. */
+  alertDurationS: 604_800,
+  ingestReadings: 1000,
+  embedScopes: 100,
+  embedOrigins: 20,
+  orderMessage: 2000,
+} as const;

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { Id, timestamps } from './common';
+import { LIMITS, PANEL_TYPES } from './constants';
+import { Device, Sensor } from './device';
+import { body, boolean, hexColor, id, idList, integer, optionalText, text } from './fields';
+import { fieldLabels as L, validationMessages as M } from './messages';
+import { User } from './user';
+
+export const PanelType = z.enum(PANEL_TYPES);
+export type PanelType = z.infer<typeof PanelType>;
+
+/** Spec §3 "Line chart item: sensor, device (with its sensors and defaultSensor)". */
+export const LineChartItem = z.object({
+  id: Id,
+  panel_id: Id,
+  sensor_id: Id,
+  device_id: Id,
+  /** `#rrggbb`; null lets the chart pick from its palette. */
+  color: z.string().nullable().optional(),
+  sensor: Sensor.optional(),
+  device: Device.optional(),
+});
+export type LineChartItem = z.infer<typeof LineChartItem>;
+
+export const SingleValueItem = z.object({
+  id: Id,
+  panel_id: Id,
+  sensor_id: Id,
+  device_id: Id,
+  sensor: Sensor.optional(),
+  device: Device.optional(),
+});
+export type SingleValueItem = z.infer<typeof SingleValueItem>;
+
+/** Spec §3 Panel: a line chart or a single-value readout. */
+export const Panel = z.object({
+  id: Id,
+  dashboard_id: Id,
+  type: PanelType,
+  title: z.string().nullable(),
+  /** 0-based order within the dashboard. */
+  position: z.number().int().nonnegative(),
+  device_id: Id.nullable().optional(),
+  sensor_id: Id.nullable().optional(),
+  ...timestamps,
+  device: Device.nullable().optional(),
+  sensor: Sensor.nullable().optional(),
+  lineChartItems: z.array(LineChartItem).optional(),
+  singleValueItem: SingleValueItem.nullable().optional(),
+});
+export type Panel = z.infer<typeof Panel>;
+
+/** Spec §3 Dashboard. */
+export const Dashboard = z.object({
+  id: Id,
+  title: z.string(),
+  is_favorite: z.boolean(),
+  user_id: Id,
+  ...timestamps,
+  user: User.optional(),
+  panels: z.array(Panel).optional(),
+});
+export type Dashboard = z.infer<typeof Dashboard>;
+
+const dashboardFields = {
+  title: text(L.title),
+  is_favorite: boolean(L.is_favorite).optional(),
+};
+
+/** `POST /api/v1/dashboard`. */
+export const DashboardCreateBody = body(dashboardFields);
+export type DashboardCreateBody = z.infer<typeof DashboardCreateBody>;
+
+/** `PATCH /api/v1/dashboard/{id}`: any subset of the create body. */
+export const DashboardUpdateBody = body(dashboardFields).partial();
+export type DashboardUpdateBody = z.infer<typeof DashboardUpdateBody>;
+
+/** `PATCH /api/v1/dashboard/{id}/panel`: the dashboard's panel ids in their new order. */
+export const PanelOrderBody = body({ panels: idList(L.panels) });
+export type PanelOrderBody = z.infer<typeof PanelOrderBody>;
+
+/** One line of a line chart in a request body. */
+export const LineChartItemBody = body({
+  device_id: id(L.device_id),
+  sensor_id: id(L.sensor_id),
+  color: hexColor().nullish(),
+});
+export type LineChartItemBody = z.infer<typeof LineChartItemBody>;
+
+const lineChartItems = z
+  .array(LineChartItemBody, { error: M.array(L.line_chart_items) })
+  .min(1, { error: M.minItems(L.line_chart_items, 1) })
+  .max(LIMITS.lineChartItems, { error: M.maxItems(L.line_chart_items, LIMITS.lineChartItems) });
+
+/**
+ * `POST /api/v1/panel`. A line chart carries its lines (the simple form sends one, the advanced form
+ * several); a single value reads one sensor of one device. The panel goes last on the dashboard.
+ */
+export const PanelCreateBody = z.discriminatedUnion(
+  'type',
+  [
+    body({
+      type: z.literal('line_chart'),
+      dashboard_id: id(L.dashboard_id),
+      title: optionalText(L.title),
+      line_chart_items: lineChartItems,
+    }),
+    body({
+      type: z.literal('single_value'),
+      dashboard_id: id(L.dashboard_id),
+      title: optionalText(L.title),
+      device_id: id(L.device_id),
+      sensor_id: id(L.sensor_id),
+    }),
+  ],
+  {
+    error: (issue) =>
+      issue.code === 'invalid_union' ? M.oneOf(L.type, ['line_chart', 'single_value']) : M.body,
+  },
+);
+export type PanelCreateBody = z.infer<typeof PanelCreateBody>;
+export type PanelCreateBodyInput = z.input<typeof PanelCreateBody>;
+
+/**
+ * `PATCH /api/v1/panel/{id}`. The type does not change. `line_chart_items` replaces a line chart's lines;
+ * `device_id` with `sensor_id` re-points a single value.
+ */
+export const PanelUpdateBody = body({
+  title: optionalText(L.title),
+  position: integer(L.position, { min: 0 }).optional(),
+  line_chart_items: lineChartItems.optional(),
+  device_id: id(L.device_id).optional(),
+  sensor_id: id(L.sensor_id).optional(),
+}).refine((panel) => (panel.device_id === undefined) === (panel.sensor_id === undefined), {
+  error: M.deviceAndSensor,
+  path: ['sensor_id'],
+});
+export type PanelUpdateBody = z.infer<typeof PanelUpdateBody>;
+export type PanelUpdateBodyInput = z.input<typeof PanelUpdateBody>;

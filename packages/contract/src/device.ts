@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { Id, Timestamp, timestamps } from './common';
+import { SENSOR_TYPES } from './constants';
+import { body, boolean, id, idList, latitude, longitude, optionalText, text } from './fields';
+import { fieldLabels as L, validationMessages as M } from './messages';
+import { Team } from './team';
+
+export const SensorType = z.enum(SENSOR_TYPES);
+export type SensorType = z.infer<typeof SensorType>;
+
+export const LatestReading = z.object({ value: z.number(), measured_at: Timestamp });
+export type LatestReading = z.infer<typeof LatestReading>;
+
+export const Sensor = z.object({
+  id: Id,
+  device_id: Id,
+  name: z.string(),
+  type: SensorType,
+  /** Display unit, e.g. `°C`, `%`, `V`. */
+  unit: z.string(),
+  /** The newest reading, when the server adds it; null when the sensor has none yet. */
+  latest: LatestReading.nullable().optional(),
+});
+export type Sensor = z.infer<typeof Sensor>;
+
+export const Gateway = z.object({
+  id: Id,
+  title: z.string(),
+  external_gateway_id: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+});
+export type Gateway = z.infer<typeof Gateway>;
+
+/** Spec §3 Device. Relations are present only when included. */
+export const Device = z.object({
+  id: Id,
+  title: z.string().nullable(),
+  external_device_id: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  /** Shown on the public temperature map (public temperature spears). */
+  is_public: z.boolean(),
+  default_sensor_id: Id.nullable(),
+  ...timestamps,
+  sensors: z.array(Sensor).optional(),
+  defaultSensor: Sensor.nullable().optional(),
+  gateways: z.array(Gateway).optional(),
+  teams: z.array(Team).optional(),
+});
+export type Device = z.infer<typeof Device>;
+
+/** LoRaWAN DevEUIs, MQTT client ids, serial numbers: letters, digits and `-_.:`. */
+const externalDeviceId = text(L.external_device_id, { max: 64 }).regex(/^[A-Za-z0-9._:-]+$/, {
+  error: M.invalid(L.external_device_id),
+});
+
+const deviceFields = {
+  title: optionalText(L.title),
+  external_device_id: externalDeviceId,
+  lat: latitude().nullish(),
+  lng: longitude().nullish(),
+  is_public: boolean(L.is_public).optional(),
+  default_sensor_id: id(L.default_sensor_id).nullish(),
+  team_ids: idList(L.team_ids).optional(),
+  gateway_ids: idList(L.gateway_ids).optional(),
+};
+
+const latLngTogether = (device: { lat?: number | null; lng?: number | null }) =>
+  (device.lat === undefined) === (device.lng === undefined) &&
+  (device.lat === null) === (device.lng === null);
+
+/** `POST /api/v1/device`. A position is both `lat` and `lng`, or neither. */
+export const DeviceCreateBody = body(deviceFields).refine(latLngTogether, {
+  error: M.latLngPair,
+  path: ['lng'],
+});
+export type DeviceCreateBody = z.infer<typeof DeviceCreateBody>;
+export type DeviceCreateBodyInput = z.input<typeof DeviceCreateBody>;
+
+/** `PATCH /api/v1/device/{id}`: any subset of the create body; `team_ids` replaces the device's teams. */
+export const DeviceUpdateBody = body(deviceFields)
+  .partial()
+  .refine(latLngTogether, { error: M.latLngPair, path: ['lng'] });
+export type DeviceUpdateBody = z.infer<typeof DeviceUpdateBody>;
+export type DeviceUpdateBodyInput = z.input<typeof DeviceUpdateBody>;
+
+/** One public temperature spear on `GET /api/v1/public/temperature-map`. */
+export const TemperatureFeature = z.object({
+  type: z.literal('Feature'),
+  id: Id,
+  geometry: z.object({
+    type: z.literal('Point'),
+    /** GeoJSON order: longitude first. */
+    coordinates: z.tuple([z.number(), z.number()]),
+  }),
+  properties: z.object({
+    device_id: Id,
+    title: z.string().nullable(),
+    external_device_id: z.string(),
+    temperature: z.number().nullable(),
+    unit: z.string(),
+    measured_at: Timestamp.nullable(),
+  }),
+});
+export type TemperatureFeature = z.infer<typeof TemperatureFeature>;
+
+/** Spec §3: devices without lat or lng are left out of the feature collection. */
+export const TemperatureMap = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(TemperatureFeature),
+});
+export type TemperatureMap = z.infer<typeof TemperatureMap>;

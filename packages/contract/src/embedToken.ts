@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { Id, Timestamp, timestamps } from './common';
+import { LIMITS } from './constants';
+import { EMBED_SCOPE_PATTERN, type EmbedScope as EmbedScopeText } from './embedScope';
+import { body, dateTime, text } from './fields';
+import { fieldLabels as L, validationMessages as M } from './messages';
+
+export const EmbedScope = z
+  .string({ error: M.scope })
+  .regex(EMBED_SCOPE_PATTERN, { error: M.scope })
+  .transform((scope) => scope as EmbedScopeText);
+export type EmbedScope = EmbedScopeText;
+
+/** A web origin: scheme, host and port only (`https://partner.se`, `http://localhost:5173`). */
+export const Origin = z.string({ error: M.origin }).refine(
+  (value) => {
+    if (!/^https?:\/\//.test(value)) return false;
+    try {
+      return new URL(value).origin === value;
+    } catch {
+      return false;
+    }
+  },
+  { error: M.origin },
+);
+
+/**
+ * `POST /api/v1/embed-token`: a read-only token for partner pages, limited to named panels and devices
+ * or the public map, to the pages of `allowed_origins`, and to a time.
+ */
+export const EmbedTokenCreateBody = body({
+  name: text(L.name),
+  scopes: z
+    .array(EmbedScope, { error: M.array(L.scopes) })
+    .min(1, { error: M.minItems(L.scopes, 1) })
+    .max(LIMITS.embedScopes, { error: M.maxItems(L.scopes, LIMITS.embedScopes) })
+    .refine((scopes) => new Set(scopes).size === scopes.length, { error: M.duplicates(L.scopes) }),
+  allowed_origins: z
+    .array(Origin, { error: M.array(L.allowed_origins) })
+    .min(1, { error: M.minItems(L.allowed_origins, 1) })
+    .max(LIMITS.embedOrigins, { error: M.maxItems(L.allowed_origins, LIMITS.embedOrigins) })
+    .refine((origins) => new Set(origins).size === origins.length, {
+      error: M.duplicates(L.allowed_origins),
+    }),
+  expires_at: dateTime(L.expires_at).refine((at) => Date.parse(at) > Date.now(), {
+    error: M.future(L.expires_at),
+  }),
+});
+export type EmbedTokenCreateBody = z.infer<typeof EmbedTokenCreateBody>;
+export type EmbedTokenCreateBodyInput = z.input<typeof EmbedTokenCreateBody>;
+
+export const EmbedToken = z.object({
+  id: Id,
+  user_id: Id,
+  name: z.string(),
+  scopes: z.array(EmbedScope),
+  allowed_origins: z.array(z.string()),
+  expires_at: Timestamp,
+  last_used_at: Timestamp.nullable(),
+  revoked_at: Timestamp.nullable(),
+  ...timestamps,
+});
+export type EmbedToken = z.infer<typeof EmbedToken>;
+
+/** Answer of the create call: the only time the plaintext token is shown. */
+export const EmbedTokenCreated = EmbedToken.extend({ token: z.string() });
+export type EmbedTokenCreated = z.infer<typeof EmbedTokenCreated>;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { errorMessages, validationMessages } from './messages';
+
+/** Spec §3 "Form errors: a map of field name to a list of messages". */
+export const FormErrors = z.record(z.string(), z.array(z.string()));
+export type FormErrors = z.infer<typeof FormErrors>;
+
+/** 401, 403, 404, 419, 429, 500: `{ "message": "..." }`. */
+export const MessageErrorBody = z.object({ message: z.string() });
+export type MessageErrorBody = z.infer<typeof MessageErrorBody>;
+
+/** 422: `{ "message": "...", "errors": { "field": ["..."] } }`. */
+export const ValidationErrorBody = z.object({ message: z.string(), errors: FormErrors });
+export type ValidationErrorBody = z.infer<typeof ValidationErrorBody>;
+
+/** 400 for an include, sort or filter an endpoint does not allow: names the allowed ones. */
+export const BadQueryErrorBody = z.object({
+  message: z.string(),
+  parameter: z.enum(['include', 'sort', 'filter']),
+  allowed: z.array(z.string()),
+});
+export type BadQueryErrorBody = z.infer<typeof BadQueryErrorBody>;
+
+/** 429: how long to wait, also sent as the `Retry-After` header. */
+export const ThrottledErrorBody = MessageErrorBody.extend({ retry_after: z.number().int().nonnegative() });
+export type ThrottledErrorBody = z.infer<typeof ThrottledErrorBody>;
+
+interface IssueLike {
+  readonly code?: string;
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly keys?: readonly string[];
+}
+
+const pushMessage = (errors: FormErrors, field: string, message: string) => {
+  const messages = errors[field] ?? [];
+  if (!messages.includes(message)) messages.push(message);
+  errors[field] = messages;
+};
+
+/**
+ * A zod error as form errors: field path joined with `.` (`items.0.quantity`), messages in issue order.
+ * Unknown fields of strict bodies are reported under their own names; issues about the body as a whole
+ * under `_`.
+ */
+export const toFormErrors = (error: { readonly issues: readonly IssueLike[] }): FormErrors => {
+  const errors: FormErrors = {};
+  for (const issue of error.issues) {
+    const prefix = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      for (const key of issue.keys) {
+        pushMessage(errors, prefix ? `${prefix}.${key}` : key, validationMessages.unknownField);
+      }
+      continue;
+    }
+    pushMessage(errors, prefix || '_', issue.message);
+  }
+  return errors;
+};
+
+/** The 422 body for a zod error. */
+export const toValidationErrorBody = (error: {
+  readonly issues: readonly IssueLike[];
+}): ValidationErrorBody => ({
+  message: errorMessages.validation,
+  errors: toFormErrors(error),
+});

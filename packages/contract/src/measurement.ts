@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { Id, Timestamp } from './common';
+import { DEFAULT_INTERVAL_SLUG, DEFAULT_MAX_POINTS, DEFAULT_RANGE_SLUG, MAX_POINTS_LIMIT } from './constants';
+import { dateTime } from './fields';
+import { fieldLabels as L, validationMessages as M } from './messages';
+import { IntervalSlug, RangeSlug } from './timeFilter';
+
+/**
+ * Query of `GET /api/v1/sensor/{id}/measurements`: a named range (`range_slug`) or an explicit `from`/`to`
+ * window, the bucket interval, and a cap on the number of buckets. Without either, the spec's default range
+ * applies. Values arrive as query-string text.
+ */
+export const MeasurementQuery = z
+  .object({
+    range_slug: RangeSlug.optional(),
+    from: dateTime(L.from).optional(),
+    to: dateTime(L.to).optional(),
+    interval_slug: IntervalSlug.default(DEFAULT_INTERVAL_SLUG),
+    max_points: z.coerce
+      .number({ error: M.integer(L.max_points) })
+      .int({ error: M.integer(L.max_points) })
+      .min(1, { error: M.min(L.max_points, 1) })
+      .max(MAX_POINTS_LIMIT, { error: M.max(L.max_points, MAX_POINTS_LIMIT) })
+      .default(DEFAULT_MAX_POINTS),
+  })
+  .superRefine((query, ctx) => {
+    const window = query.from !== undefined || query.to !== undefined;
+    if (!window) return;
+    if (query.range_slug !== undefined || query.from === undefined || query.to === undefined) {
+      ctx.addIssue({ code: 'custom', message: M.rangeOrFromTo, path: ['range_slug'] });
+    } else if (Date.parse(query.from) >= Date.parse(query.to)) {
+      ctx.addIssue({ code: 'custom', message: M.fromBeforeTo, path: ['to'] });
+    }
+  })
+  .transform((query) =>
+    query.from === undefined ? { ...query, range_slug: query.range_slug ?? DEFAULT_RANGE_SLUG } : query,
+  );
+export type MeasurementQuery = z.infer<typeof MeasurementQuery>;
+export type MeasurementQueryInput = z.input<typeof MeasurementQuery>;
+
+/** One aggregated bucket. `t` is the bucket start in epoch milliseconds: compact for charts. */
+export const MeasurementBucket = z.object({
+  t: z.number().int(),
+  avg: z.number(),
+  min: z.number(),
+  max: z.number(),
+  last: z.number(),
+  count: z.number().int().positive(),
+});
+export type MeasurementBucket = z.infer<typeof MeasurementBucket>;
+
+/** Answer of `GET /api/v1/sensor/{id}/measurements`; empty buckets are left out. */
+export const MeasurementBuckets = z.object({
+  sensor_id: Id,
+  from: Timestamp,
+  to: Timestamp,
+  bucket_ms: z.number().int().positive(),
+  buckets: z.array(MeasurementBucket),
+});
+export type MeasurementBuckets = z.infer<typeof MeasurementBuckets>;
+
+/** Answer of `GET /api/v1/sensor/{id}/latest` (`data` is null when the sensor has no reading yet). */
+export const LatestMeasurement = z.object({ sensor_id: Id, value: z.number(), measured_at: Timestamp });
+export type LatestMeasurement = z.infer<typeof LatestMeasurement>;
