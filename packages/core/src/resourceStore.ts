@@ -1,0 +1,209 @@
+import type { QueryClient, QueryFunction, QueryKey } from '@tanstack/query-core';
+import type { MatnatApi } from './api/index';
+import type { Body, Dashboard, Device, Id, Panel, Sensor, Team } from './api/types';
+import type { Timers } from './platform';
+import type { MatnatQueries } from './queries';
+import { createStore } from './store';
+
+/** Spec §9: a deleted item leaves the local list this long after the server replied. */
+export const LOCAL_REMOVAL_DELAY_MS = 500;
+
+export interface ResourceState<T> {
+  list: T[];
+  /** The item open on screen (dashboard.show, device.edit …), or null. */
+  current: T | null;
+}
+
+interface QueryOptions<T> {
+  queryKey: QueryKey;
+  queryFn: QueryFunction<T>;
+}
+
+export interface ResourceStoreOptions<T extends { id: Id }, Args extends unknown[] = []> {
+  queryClient: QueryClient;
+  timers: Timers;
+  list?: (...args: Args) => QueryOptions<T[]>;
+  show?: (id: Id) => QueryOptions<T>;
+  create?: (body: Body) => Promise<T>;
+  update?: (id: Id, body: Body) => Promise<T>;
+  remove?: (id: Id) => Promise<unknown>;
+  /** Orders the list after every load and create. @default keeps the server's order */
+  sort?: (items: T[]) => T[];
+  /** Shows a success notification after a delete. */
+  notify?: (message: string) => void;
+  /** The notification after a delete, e.g. 'Dashboarden har tagits bort'. */
+  removedMessage?: string;
+}
+
+/**
+ * A list and a current item of one resource (spec §4): loads go through the query client (deduplicated,
+ * cached for other observers); a failed load resets what it was loading and rejects; a delete removes the
+ * item locally 500 ms after the server replied, clears it if it was open, then notifies.
+ */
+export function createResourceStore<T extends { id: Id }, Args extends unknown[] = []>(
+  options: ResourceStoreOptions<T, Args>,
+) {
+  const { queryClient, timers, sort = (items: T[]) => items } = options;
+  const store = createStore<ResourceState<T>>({ list: [], current: null });
+  const { state } = store;
+
+  const required = <F>(operation: F | undefined, name: string): F => {
+    if (!operation) throw new Error(`This resource has no ${name}.`);
+    return operation;
+  };
+
+  return {
+    subscribe: store.subscribe,
+    getSnapshot: store.getSnapshot,
+    /** The live proxy, for sibling stores that edit the open item (panels of the open dashboard). */
+    state,
+
+    async loadList(...args: Args): Promise<T[]> {
+      try {
+        const list = sort([...(await queryClient.fetchQuery(required(options.list, 'list')(...args)))]);
+        state.list = list;
+        return list;
+      } catch (error) {
+        state.list = [];
+        throw error;
+      }
+    },
+
+    async load(id: Id): Promise<T> {
+      try {
+        const item = await queryClient.fetchQuery(required(options.show, 'show')(id));
+        state.current = item;
+        return item;
+      } catch (error) {
+        state.current = null;
+        throw error;
+      }
+    },
+
+    /** Creating adds to the list. */
+    async create(body: Body): Promise<T> {
+      const item = await required(options.create, 'create')(body);
+      state.list = sort([...state.list, item]);
+      return item;
+    },
+
+    async update(id: Id, body: Body): Promise<T> {
+      const item = await required(options.update, 'update')(id, body);
+      state.list = sort(state.list.map((existing) => (existing.id === id ? item : existing)));
+      if (state.current?.id === id) state.current = item;
+      return item;
+    },
+
+    /** Resolves once the item has left the list and the notification was shown. */
+    async remove(id: Id): Promise<void> {
+      await required(options.remove, 'remove')(id);
+      await new Promise<void>((resolve) => timers.setTimeout(() => resolve(), LOCAL_REMOVAL_DELAY_MS));
+      state.list = state.list.filter((item) => item.id !== id);
+      if (state.current?.id === id) state.current = null;
+      if (options.removedMessage) options.notify?.(options.removedMessage);
+    },
+
+    /** Closes the open item. */
+    clearCurrent() {
+      state.current = null;
+    },
+  };
+}
+
+export type ResourceStore<T extends { id: Id }, Args extends unknown[] = []> = ReturnType<
+  typeof createResourceStore<T, Args>
+>;
+
+export interface ResourceStoresOptions {
+  api: MatnatApi;
+  queries: MatnatQueries;
+  queryClient: QueryClient;
+  timers: Timers;
+  notify?: (message: string) => void;
+  /** Devices are listed in this order (by title, else external_device_id). @default server order */
+  sortDevices?: (devices: Device[]) => Device[];
+  messages?: {
+    /** @default 'Dashboarden har tagits bort' */
+    dashboardRemoved?: string;
+    /** @default 'Mätenheten har tagits bort' */
+    deviceRemoved?: string;
+  };
+}
+
+/** The stores of spec §4/§8: dashboards, devices, panels (of the open dashboard), sensors and teams. */
+export function createResourceStores(options: ResourceStoresOptions) {
+  const { api, queries, queryClient, timers, notify, messages = {} } = options;
+  const base = { queryClient, timers, notify };
+
+  const dashboards = createResourceStore<Dashboard>({
+    ...base,
+    list: queries.dashboards,
+    show: queries.dashboard,
+    create: api.dashboards.create,
+    update: api.dashboards.update,
+    remove: api.dashboards.remove,
+    removedMessage: messages.dashboardRemoved ?? 'Dashboarden har tagits bort',
+  });
+
+  const devices = createResourceStore<Device, [{ unassigned?: boolean }?]>({
+    ...base,
+    list: queries.devices,
+    show: queries.device,
+    create: api.devices.create,
+    update: api.devices.update,
+    remove: api.devices.remove,
+    sort: options.sortDevices,
+    removedMessage: messages.deviceRemoved ?? 'Mätenheten har tagits bort',
+  });
+
+  // The open dashboard's panels change with every panel edit.
+  const openPanels = (dashboardId: Id): Panel[] | undefined => {
+    const open = dashboards.state.current;
+    return open?.id === dashboardId ? (open.panels ??= []) : undefined;
+  };
+  const panelStore = createResourceStore<Panel>({ ...base, show: queries.panel });
+  const panels = {
+    ...panelStore,
+    /** POST /api/v1/panel: the new panel joins the open dashboard. */
+    async create(body: Body): Promise<Panel> {
+      const panel = await api.panels.create(body);
+      openPanels(panel.dashboard_id)?.push(panel);
+      return panel;
+    },
+    /** PATCH /api/v1/panel/{id}: replaced in the open dashboard and as the open panel. */
+    async update(id: Id, body: Body): Promise<Panel> {
+      const panel = await api.panels.update(id, body);
+      const list = openPanels(panel.dashboard_id);
+      const index = list?.findIndex((p) => p.id === id) ?? -1;
+      if (list && index >= 0) list[index] = panel;
+      if (panelStore.state.current?.id === id) panelStore.state.current = panel;
+      return panel;
+    },
+    /** DELETE /api/v1/panel/{id}: removing a panel removes it from the open dashboard. */
+    async remove(id: Id): Promise<void> {
+      await api.panels.remove(id);
+      const open = dashboards.state.current;
+      if (open?.panels) open.panels = open.panels.filter((panel) => panel.id !== id);
+      if (panelStore.state.current?.id === id) panelStore.clearCurrent();
+    },
+    /** PATCH /api/v1/dashboard/{id}/panel: the panels in their new order. */
+    async order(dashboardId: Id, panelIds: Id[]): Promise<void> {
+      await api.dashboards.orderPanels(dashboardId, { panels: panelIds });
+      const list = openPanels(dashboardId);
+      if (list) {
+        const ordered = panelIds.flatMap((id) => list.filter((panel) => panel.id === id));
+        list.splice(0, list.length, ...ordered, ...list.filter((panel) => !panelIds.includes(panel.id)));
+      }
+    },
+  };
+
+  return {
+    dashboards,
+    devices,
+    panels,
+    sensors: createResourceStore<Sensor>({ ...base, list: queries.sensors }),
+    teams: createResourceStore<Team>({ ...base, list: queries.teams }),
+  };
+}
+
+export type ResourceStores = ReturnType<typeof createResourceStores>;
