@@ -159,7 +159,9 @@ export function createResourceStores(options: ResourceStoresOptions) {
   // The open dashboard's panels change with every panel edit.
   const openPanels = (dashboardId: Id): Panel[] | undefined => {
     const open = dashboards.state.current;
-    return open?.id === dashboardId ? (open.panels ??= []) : undefined;
+    if (open?.id !== dashboardId) return undefined;
+    open.panels ??= [];
+    return open.panels;
   };
   const panelStore = createResourceStore<Panel>({ ...base, show: queries.panel });
   const panels = {
