@@ -18,10 +18,53 @@ export {
   zoneOffset,
   zoneOffsetMinutes,
 } from './dates';
+export type { Guard, GuardContext, GuardSession, GuardUser, RunGuardsOptions } from './guards';
+export {
+  adminGuard,
+  authGuard,
+  checkAuthGuard,
+  GLOBAL_GUARDS,
+  guestGuard,
+  middlewareFor,
+  passwordGuard,
+  ROUTE_MIDDLEWARE,
+  runGuards,
+  UnknownMiddlewareError,
+} from './guards';
 export type { CoreMessages, MessageOverrides } from './messages';
 export { createMessages, formatTitle, svMessages } from './messages';
+export type {
+  NavigationProgress,
+  NavigationProgressOptions,
+  NavigationProgressState,
+  NavigationProgressStatus,
+} from './navigationProgress';
+export { createNavigationProgress, PROGRESS_COMPLETE_ABOVE } from './navigationProgress';
 export type { Logger, PageLocation, Platform, StorageLike, Timers } from './platform';
 export { browserPlatform } from './platform';
+export type { NavigationResult, Router, RouterOptions, RouterState } from './router';
+export { createRouter } from './router';
+export type {
+  RouteAccess,
+  RouteDefinition,
+  RouteLayout,
+  RouteLocation,
+  RouteMatch,
+  RouteName,
+  RouteParams,
+} from './routes';
+export {
+  ACCESS_MIDDLEWARE,
+  allowsAnonymous,
+  buildPath,
+  getRoute,
+  locationPath,
+  matchRoute,
+  pageTitle,
+  ROUTES,
+  routeTitle,
+  UNKNOWN_PATH_REDIRECT,
+} from './routes';
 export type { ExternalStore } from './store';
 export type {
   IntervalSlug,
