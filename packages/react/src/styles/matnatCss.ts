@@ -49,6 +49,7 @@ ${R} .matnat-dialog__title{margin:0 0 .5rem;font-size:1.125rem;font-weight:600}
 ${R} .matnat-dialog__body{margin:0 0 1.5rem;color:${v('muted')}}
 ${R} .matnat-dialog__actions{display:flex;flex-direction:column-reverse;gap:.5rem}
 ${R} .matnat-progress{position:fixed;z-index:${v('z-index')};top:0;left:0;right:0;height:3px;pointer-events:none}
+${R} .matnat-progress--failed .matnat-progress__bar{background:${v('danger')}}
 ${R} .matnat-progress__bar{height:100%;background:${v('primary')};transition:width .1s linear,opacity .3s}
 ${R} .matnat-bell{position:relative;display:inline-block}
 ${R} .matnat-bell__button{position:relative;display:inline-flex;padding:.5rem;border:0;border-radius:9999px;background:transparent;color:${v('text')};cursor:pointer}

@@ -1,0 +1,128 @@
+import type { IntervalSlug, RangeSlug } from '@matnat/core';
+import type { QueryClient } from '@tanstack/query-core';
+
+/** The shape of every stateful core object (`@matnat/core` store.ts): React bridges it with useSyncExternalStore. */
+export interface ExternalStore<T> {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): T;
+}
+
+export type Id = number | string;
+
+/** The parts of the core's User the React components read. */
+export interface SessionUser {
+  id: Id;
+  name: string;
+  email?: string;
+  photo_url?: string | null;
+  initials?: string;
+  is_admin?: boolean;
+  has_set_password?: boolean;
+  /** Set while an admin acts as this user: the admin's own id and name. */
+  impersonator?: { user_id: Id; name: string } | null;
+}
+
+export interface SessionState {
+  user: SessionUser | null;
+}
+
+export interface SessionStore extends ExternalStore<SessionState> {
+  logout(): Promise<unknown>;
+  /** Ends an impersonation; the core refetches the current user. */
+  revertImpersonation(): Promise<unknown>;
+}
+
+export interface CartItem {
+  id: Id;
+}
+
+export interface CartState {
+  items: readonly CartItem[];
+}
+
+export interface CartStore extends ExternalStore<CartState> {
+  add(item: CartItem): unknown;
+  /** Removes only the first item with the id. */
+  remove(id: Id): unknown;
+  /** Removes every item with the id. */
+  removeAll(id: Id): unknown;
+  empty(): unknown;
+}
+
+export type ToastLevel = 'default' | 'success' | 'warn' | 'error';
+
+export interface ToastItem {
+  id: Id;
+  title?: string;
+  message?: string;
+  /** @default true */
+  success?: boolean;
+  level?: ToastLevel;
+}
+
+export interface ToastInput extends Omit<ToastItem, 'id'> {
+  /** Auto-close after this many ms. @default 3000 (the core's default) */
+  timeout?: number;
+}
+
+export interface ToastsState {
+  toasts: readonly ToastItem[];
+}
+
+export interface ToastsStore extends ExternalStore<ToastsState> {
+  show(toast: ToastInput): unknown;
+  dismiss(id: Id): void;
+}
+
+/** The core's navigation progress state (`createNavigationProgress`). */
+export interface NavigationProgressState {
+  status: 'idle' | 'running' | 'done' | 'failed';
+  /** 0–100. */
+  percent: number;
+  /** Whether the bar is on screen. */
+  visible: boolean;
+}
+
+export interface VersionCheckState {
+  newVersion: boolean;
+}
+
+export interface VersionCheckStore extends ExternalStore<VersionCheckState> {
+  /** Reloads the page to the new version. */
+  reload(): void;
+}
+
+export interface TimeFilter {
+  route: string;
+  range_slug: RangeSlug;
+  interval_slug: IntervalSlug;
+}
+
+/** The core's time filter store (`createTimeFilterStore`): filters kept per full route path. */
+export interface TimeFilterStore extends ExternalStore<unknown> {
+  /** The filter of a full route path, the default filter when none is stored. */
+  get(route: string): TimeFilter;
+  set(route: string, patch: Partial<Omit<TimeFilter, 'route'>>): unknown;
+}
+
+/** The web shop's calls (the core's `api.shop`). */
+export interface ShopApi {
+  products(): Promise<unknown[]>;
+  product(id: Id): Promise<unknown>;
+  order(body: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * What the React layer needs from a Mätnät client. `createMatnatClient(config)` of @matnat/core gives
+ * all of it; a host may also hand in its own objects of these shapes (tests, other state libraries).
+ */
+export interface MatnatClient {
+  queryClient: QueryClient;
+  session?: SessionStore;
+  cart?: CartStore;
+  toasts?: ToastsStore;
+  navigationProgress?: ExternalStore<NavigationProgressState>;
+  versionCheck?: VersionCheckStore;
+  timeFilter?: TimeFilterStore;
+  api?: { shop?: ShopApi };
+}

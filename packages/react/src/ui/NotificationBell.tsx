@@ -1,0 +1,143 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { useMessages } from '../messages';
+import { useVersionCheck } from '../provider';
+import { Icon } from './icons';
+import { useOutsidePointerDown } from './useOutsidePointerDown';
+
+export interface BellNotification {
+  id: string | number;
+  title: string;
+}
+
+export interface NotificationBellProps {
+  /** @default the core's version check */
+  newVersion?: boolean;
+  /** @default [] */
+  notifications?: readonly BellNotification[];
+  /** What the new-version entry does. @default the core's reload */
+  onReload?: () => void;
+  onNotificationClick?: (notification: BellNotification) => void;
+}
+
+/** Spec §4: notifications are active if a new version is available or there are notifications. */
+export function notificationsActive(newVersion: boolean, notificationCount: number): boolean {
+  return newVersion || notificationCount > 0;
+}
+
+const noNotifications: readonly BellNotification[] = [];
+
+/** The bell menu: 'Inga nya notifikationer', or the new-version entry that reloads the page. */
+export function NotificationBell({
+  newVersion,
+  notifications = noNotifications,
+  onReload,
+  onNotificationClick,
+}: NotificationBellProps) {
+  const m = useMessages();
+  const versionCheck = useVersionCheck();
+  const hasNewVersion = newVersion ?? versionCheck.newVersion;
+  const reload = onReload ?? versionCheck.reload;
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const focusFirst = useRef(false);
+
+  const items: { key: string; label: string; run: () => void }[] = [];
+  if (hasNewVersion) items.push({ key: 'new-version', label: m.notifications.newVersion, run: reload });
+  for (const n of notifications)
+    items.push({ key: `n-${n.id}`, label: n.title, run: () => onNotificationClick?.(n) });
+  const active = notificationsActive(hasNewVersion, notifications.length);
+
+  useOutsidePointerDown(rootRef, open, () => setOpen(false));
+
+  useEffect(() => {
+    if (open && focusFirst.current) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    focusFirst.current = false;
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }
+
+  function onButtonKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+    } else if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      focusFirst.current = true;
+      setOpen(true);
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent) {
+    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const index = entries.indexOf(event.target as HTMLElement);
+    const move = (to: number) => {
+      event.preventDefault();
+      entries[(to + entries.length) % entries.length]?.focus();
+    };
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    } else if (event.key === 'Tab') setOpen(false);
+    else if (entries.length === 0) return;
+    else if (event.key === 'ArrowDown') move(index + 1);
+    else if (event.key === 'ArrowUp') move(index - 1);
+    else if (event.key === 'Home') move(0);
+    else if (event.key === 'End') move(entries.length - 1);
+  }
+
+  return (
+    <div ref={rootRef} className="matnat-bell" data-active={active || undefined}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="matnat-bell__button"
+        aria-label={m.notifications.label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-menu` : undefined}
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={onButtonKeyDown}
+      >
+        <Icon name="bell" />
+        {active && <span className="matnat-bell__dot" data-testid="matnat-bell-dot" />}
+      </button>
+      {open && items.length === 0 && (
+        <div id={`${id}-menu`} className="matnat-bell__menu">
+          <p className="matnat-bell__empty">{m.notifications.none}</p>
+        </div>
+      )}
+      {open && items.length > 0 && (
+        <div
+          ref={menuRef}
+          id={`${id}-menu`}
+          className="matnat-bell__menu"
+          role="menu"
+          aria-label={m.notifications.label}
+          onKeyDown={onMenuKeyDown}
+        >
+          {items.map((item) => (
+            <button
+              key={item.key}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              className="matnat-bell__item"
+              onClick={() => {
+                setOpen(false);
+                item.run();
+              }}
+            >
+              {item.label}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

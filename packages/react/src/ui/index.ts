@@ -1,0 +1,18 @@
+export type { AvatarProps } from './Avatar';
+export { Avatar, initialsOf } from './Avatar';
+export type { ButtonProps, ButtonVariant } from './Button';
+export { Button } from './Button';
+export type { ConfirmDialogProps, RouteChangeSource } from './ConfirmDialog';
+export { ConfirmDangerDialog, ConfirmSuccessDialog } from './ConfirmDialog';
+export type { DropdownOption, DropdownProps } from './Dropdown';
+export { Dropdown } from './Dropdown';
+export type { FieldErrors, FormErrorsProps } from './FormErrors';
+export { FormErrors, firstErrors } from './FormErrors';
+export type { ImpersonationBannerProps } from './ImpersonationBanner';
+export { ImpersonationBanner } from './ImpersonationBanner';
+export type { BellNotification, NotificationBellProps } from './NotificationBell';
+export { NotificationBell, notificationsActive } from './NotificationBell';
+export type { ProgressBarProps } from './ProgressBar';
+export { ProgressBar } from './ProgressBar';
+export type { ToastProps, ToastViewportProps } from './Toast';
+export { Toast, ToastViewport } from './Toast';
