@@ -112,7 +112,6 @@ export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts:
       .insertInto('dashboards')
       .values({
         user_id: board.user,
-        team_id: null,
         title: board.title,
         is_favorite: board.favorite ? 1 : 0,
         created_at: at,

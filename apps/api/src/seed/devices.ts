@@ -23,6 +23,8 @@ export interface DeviceSeedOptions {
 }
 
 const HEX = '0123456789abcdef';
+// Towns with a climate sensor (temperature and humidity) besides the temperature spear.
+const CLIMATE_TOWNS = new Set(['Abisko', 'Åre', 'Umeå', 'Falun', 'Uppsala', 'Stockholm', 'Göteborg', 'Lund', 'Malmö']);
 
 function eui(rand: () => number): string {
   let s = '70b3d57ed0';
@@ -63,10 +65,10 @@ export async function seedDevices<T extends ResourceTables>(
     kinds: (keyof typeof SENSOR_KINDS)[];
     team: number | null;
   }[] = [];
-  PLACES.forEach((place, i) => {
+  PLACES.forEach((place) => {
     const team = place.lat > 60 ? opts.north : opts.south;
     specs.push({ title: `Temperaturspjut ${place.town} 1`, place, kinds: ['temperature', 'battery'], team });
-    if (i % 4 === 0) {
+    if (CLIMATE_TOWNS.has(place.town)) {
       specs.push({
         title: `Klimatgivare ${place.town}`,
         place,

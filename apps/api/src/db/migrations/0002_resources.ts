@@ -71,7 +71,6 @@ export async function up(db: AnyDb): Promise<void> {
     .createTable('dashboards')
     .addColumn('id', 'integer', id)
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
-    .addColumn('team_id', 'integer', (c) => c.references('teams.id').onDelete('set null'))
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('is_favorite', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())

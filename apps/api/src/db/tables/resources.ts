@@ -71,9 +71,8 @@ export interface DeviceGatewayTable {
 
 export interface DashboardsTable {
   id: Generated<number>;
+  /** The owner: dashboards are private to their owner (and visible to admins). */
   user_id: number;
-  /** When set, members of this team may read the dashboard (only the owner changes it). */
-  team_id: number | null;
   title: string;
   is_favorite: Generated<number>;
   created_at: string;

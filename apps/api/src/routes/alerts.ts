@@ -1,0 +1,243 @@
+import { ALLOWED_QUERY, AlertCreateBody, AlertUpdateBody, IdParams } from '@matnat/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import { requireAuth } from '../auth/guards.js';
+import type { AlertConditionsTable, AlertsTable } from '../db/tables/resources.js';
+import type { DB } from '../db/types.js';
+import { bool, data, now } from '../http/envelope.js';
+import { notFound, unprocessable } from '../http/errors.js';
+import { parseListQuery, type SortField } from '../http/query.js';
+import type { ZodTypeProvider } from '../http/zod.js';
+import { resourceMessages as M } from './messages.js';
+import { type Json, loadDevices } from './relations.js';
+import { requireViewer, type Viewer, visibleDeviceIds } from './scope.js';
+
+const ALLOWED = { ...ALLOWED_QUERY.alert, defaultSort: [{ field: 'name', direction: 'asc' }] as SortField[] };
+const FULL = new Set(['conditions', 'conditionsCount', 'device']);
+
+function alertJson(a: Selectable<AlertsTable>): Json {
+  return {
+    id: a.id,
+    name: a.name,
+    device_id: a.device_id,
+    is_enabled: bool(a.is_enabled),
+    last_triggered_at: a.last_triggered_at,
+    created_at: a.created_at,
+    updated_at: a.updated_at,
+  };
+}
+
+function conditionJson(c: Selectable<AlertConditionsTable>): Json {
+  return {
+    id: c.id,
+    alert_id: c.alert_id,
+    sensor_id: c.sensor_id,
+    operator: c.operator,
+    threshold: c.threshold,
+    duration_s: c.duration_s,
+  };
+}
+
+/** Alerts belong to a team: every member reads and changes them; admins reach all. */
+function alertQuery(db: Kysely<DB>, viewer: Viewer) {
+  const q = db.selectFrom('alerts').selectAll('alerts');
+  return viewer.isAdmin
+    ? q
+    : q.where('alerts.team_id', 'in', viewer.teamIds.length > 0 ? viewer.teamIds : [0]);
+}
+
+async function findAlert(db: Kysely<DB>, viewer: Viewer, id: number) {
+  const row = await alertQuery(db, viewer).where('alerts.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+async function loadAlerts(
+  db: Kysely<DB>,
+  rows: readonly Selectable<AlertsTable>[],
+  includes: ReadonlySet<string>,
+) {
+  const out = rows.map(alertJson);
+  if (rows.length === 0 || includes.size === 0) return out;
+  const ids = rows.map((r) => r.id);
+  if (includes.has('conditions')) {
+    const conditions = await db
+      .selectFrom('alert_conditions')
+      .selectAll()
+      .where('alert_id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    rows.forEach((row, i) => {
+      out[i]!.conditions = conditions.filter((c) => c.alert_id === row.id).map(conditionJson);
+    });
+  }
+  if (includes.has('conditionsCount')) {
+    const counts = await db
+      .selectFrom('alert_conditions')
+      .select(['alert_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('alert_id', 'in', ids)
+      .groupBy('alert_id')
+      .execute();
+    const byAlert = new Map(counts.map((c) => [c.alert_id, Number(c.n)]));
+    rows.forEach((row, i) => {
+      out[i]!.conditions_count = byAlert.get(row.id) ?? 0;
+    });
+  }
+  if (includes.has('device')) {
+    const deviceIds = [...new Set(rows.map((r) => r.device_id).filter((id): id is number => id !== null))];
+    const deviceRows = deviceIds.length
+      ? await db.selectFrom('devices').selectAll().where('id', 'in', deviceIds).execute()
+      : [];
+    const devices = await loadDevices(db, deviceRows, new Set());
+    rows.forEach((row, i) => {
+      out[i]!.device = row.device_id === null ? null : (devices.get(row.device_id) ?? null);
+    });
+  }
+  return out;
+}
+
+/** The device and the conditions' sensors must be ones the viewer may see (form errors otherwise). */
+async function checkReferences(
+  db: Kysely<DB>,
+  viewer: Viewer,
+  deviceId: number | null | undefined,
+  conditions: readonly { sensor_id: number }[] | undefined,
+) {
+  const errors: Record<string, string[]> = {};
+  if (
+    deviceId !== undefined &&
+    deviceId !== null &&
+    !(await visibleDeviceIds(db, viewer, [deviceId])).has(deviceId)
+  ) {
+    errors.device_id = [M.unknownDevice];
+  }
+  if (conditions && conditions.length > 0) {
+    const sensorIds = [...new Set(conditions.map((c) => c.sensor_id))];
+    const sensors = await db
+      .selectFrom('sensors')
+      .select(['id', 'device_id'])
+      .where('id', 'in', sensorIds)
+      .execute();
+    const visible = await visibleDeviceIds(
+      db,
+      viewer,
+      sensors.map((s) => s.device_id),
+    );
+    const ok = new Set(sensors.filter((s) => visible.has(s.device_id)).map((s) => s.id));
+    conditions.forEach((c, i) => {
+      if (!ok.has(c.sensor_id)) errors[`conditions.${i}.sensor_id`] = [M.unknownSensor];
+    });
+  }
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+async function showAlert(db: Kysely<DB>, id: number) {
+  const row = await db.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return (await loadAlerts(db, [row], FULL))[0];
+}
+
+export async function alertRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireAuth);
+
+  r.get('/api/v1/alert', async (request) => {
+    const viewer = await requireViewer(request);
+    const query = parseListQuery(request.query, ALLOWED);
+    let q = alertQuery(db, viewer);
+    const f = query.filter;
+    if (f.name !== undefined) q = q.where('alerts.name', 'like', `%${f.name}%`);
+    if (f.device_id !== undefined) q = q.where('alerts.device_id', '=', Number(f.device_id) || 0);
+    if (f.is_enabled !== undefined)
+      q = q.where('alerts.is_enabled', '=', ['1', 'true'].includes(f.is_enabled) ? 1 : 0);
+    for (const s of query.sort) {
+      q = q.orderBy(`alerts.${s.field as 'name' | 'created_at' | 'last_triggered_at'}`, s.direction);
+    }
+    const rows = await q.orderBy('alerts.id').execute();
+    return data(await loadAlerts(db, rows, query.include));
+  });
+
+  r.get('/api/v1/alert/:id', { schema: { params: IdParams } }, async (request) => {
+    const viewer = await requireViewer(request);
+    const query = parseListQuery(request.query, { include: ALLOWED.include });
+    const row = await findAlert(db, viewer, request.params.id);
+    const include = query.include.size > 0 ? query.include : new Set(['conditions']);
+    return data((await loadAlerts(db, [row], include))[0]);
+  });
+
+  r.post('/api/v1/alert', { schema: { body: AlertCreateBody } }, async (request, reply) => {
+    const viewer = await requireViewer(request);
+    const body = request.body;
+    await checkReferences(db, viewer, body.device_id, body.conditions);
+    // The alert belongs to the creator's team; an admin of no team files it under the device's team.
+    let teamId = viewer.teamIds[0];
+    if (teamId === undefined && body.device_id) {
+      const team = await db
+        .selectFrom('device_team')
+        .select('team_id')
+        .where('device_id', '=', body.device_id)
+        .orderBy('team_id')
+        .executeTakeFirst();
+      teamId = team?.team_id;
+    }
+    if (teamId === undefined) throw unprocessable({ device_id: [M.noTeam] });
+    const at = now();
+    const id = await db.transaction().execute(async (trx) => {
+      const alert = await trx
+        .insertInto('alerts')
+        .values({
+          team_id: teamId,
+          user_id: viewer.id,
+          name: body.name,
+          device_id: body.device_id ?? null,
+          is_enabled: body.is_enabled ? 1 : 0,
+          last_triggered_at: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('alert_conditions')
+        .values(body.conditions.map((c) => ({ alert_id: alert.id, ...c })))
+        .execute();
+      return alert.id;
+    });
+    reply.code(201);
+    return data(await showAlert(db, id));
+  });
+
+  r.patch('/api/v1/alert/:id', { schema: { params: IdParams, body: AlertUpdateBody } }, async (request) => {
+    const viewer = await requireViewer(request);
+    const row = await findAlert(db, viewer, request.params.id);
+    const body = request.body;
+    await checkReferences(db, viewer, body.device_id, body.conditions);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('alerts')
+        .set({
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.device_id !== undefined ? { device_id: body.device_id } : {}),
+          ...(body.is_enabled !== undefined ? { is_enabled: body.is_enabled ? 1 : 0 } : {}),
+          updated_at: now(),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      if (body.conditions) {
+        await trx.deleteFrom('alert_conditions').where('alert_id', '=', row.id).execute();
+        await trx
+          .insertInto('alert_conditions')
+          .values(body.conditions.map((c) => ({ alert_id: row.id, ...c })))
+          .execute();
+      }
+    });
+    return data(await showAlert(db, row.id));
+  });
+
+  r.delete('/api/v1/alert/:id', { schema: { params: IdParams } }, async (request, reply) => {
+    const viewer = await requireViewer(request);
+    const row = await findAlert(db, viewer, request.params.id);
+    await db.deleteFrom('alerts').where('id', '=', row.id).execute();
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,188 @@
+import {
+  ALLOWED_QUERY,
+  DashboardCreateBody,
+  DashboardUpdateBody,
+  IdParams,
+  PanelOrderBody,
+} from '@matnat/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import { requireAuth } from '../auth/guards.js';
+import { findUsers, userResource } from '../auth/users.js';
+import type { DashboardsTable } from '../db/tables/resources.js';
+import type { DB } from '../db/types.js';
+import { bool, data, now } from '../http/envelope.js';
+import { notFound, unprocessable } from '../http/errors.js';
+import { parseListQuery, type SortField } from '../http/query.js';
+import type { ZodTypeProvider } from '../http/zod.js';
+import { resourceMessages as M } from './messages.js';
+import { below, type Json, loadPanels } from './relations.js';
+import { requireViewer, type Viewer } from './scope.js';
+
+const ALLOWED = {
+  ...ALLOWED_QUERY.dashboard,
+  defaultSort: [{ field: 'title', direction: 'asc' }] as SortField[],
+};
+
+function dashboardJson(d: Selectable<DashboardsTable>): Json {
+  return {
+    id: d.id,
+    title: d.title,
+    is_favorite: bool(d.is_favorite),
+    user_id: d.user_id,
+    created_at: d.created_at,
+    updated_at: d.updated_at,
+  };
+}
+
+/** Dashboards are private: readable and changeable by their owner, and by admins. */
+export function dashboardQuery(db: Kysely<DB>, viewer: Viewer) {
+  const q = db.selectFrom('dashboards').selectAll('dashboards');
+  return viewer.isAdmin ? q : q.where('dashboards.user_id', '=', viewer.id);
+}
+
+export async function findDashboard(db: Kysely<DB>, viewer: Viewer, id: number) {
+  const row = await dashboardQuery(db, viewer).where('dashboards.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Serialised dashboards with `user`, `panels` and the panels' nested includes. */
+export async function loadDashboards(
+  db: Kysely<DB>,
+  rows: readonly Selectable<DashboardsTable>[],
+  includes: ReadonlySet<string>,
+): Promise<Json[]> {
+  const out = rows.map(dashboardJson);
+  if (rows.length === 0 || includes.size === 0) return out;
+  const ids = rows.map((r) => r.id);
+  if (includes.has('user')) {
+    const users = new Map(
+      (await findUsers(db, [...new Set(rows.map((r) => r.user_id))])).map((u) => [u.id, u]),
+    );
+    rows.forEach((row, i) => {
+      const user = users.get(row.user_id);
+      out[i]!.user = user ? userResource(user) : null;
+    });
+  }
+  if (includes.has('panels')) {
+    const panelRows = await db
+      .selectFrom('panels')
+      .selectAll()
+      .where('dashboard_id', 'in', ids)
+      .orderBy('dashboard_id')
+      .orderBy('position')
+      .orderBy('id')
+      .execute();
+    const panels = await loadPanels(db, panelRows, below(includes, 'panels'));
+    const byDashboard = new Map<number, Json[]>(ids.map((id) => [id, []]));
+    panelRows.forEach((p, i) => byDashboard.get(p.dashboard_id)!.push(panels[i]!));
+    rows.forEach((row, i) => {
+      out[i]!.panels = byDashboard.get(row.id) ?? [];
+    });
+  }
+  return out;
+}
+
+async function showDashboard(db: Kysely<DB>, id: number, includes: ReadonlySet<string>) {
+  const row = await db.selectFrom('dashboards').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return (await loadDashboards(db, [row], includes))[0];
+}
+
+export async function dashboardRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireAuth);
+
+  r.get('/api/v1/dashboard', async (request) => {
+    const viewer = await requireViewer(request);
+    const query = parseListQuery(request.query, ALLOWED);
+    let q = dashboardQuery(db, viewer);
+    if (query.filter.title !== undefined) q = q.where('dashboards.title', 'like', `%${query.filter.title}%`);
+    if (query.filter.is_favorite !== undefined) {
+      q = q.where('dashboards.is_favorite', '=', ['1', 'true'].includes(query.filter.is_favorite) ? 1 : 0);
+    }
+    for (const s of query.sort) {
+      q = q.orderBy(
+        `dashboards.${s.field as 'title' | 'created_at' | 'updated_at' | 'is_favorite'}`,
+        s.direction,
+      );
+    }
+    const rows = await q.orderBy('dashboards.id').execute();
+    return data(await loadDashboards(db, rows, query.include));
+  });
+
+  r.get('/api/v1/dashboard/:id', { schema: { params: IdParams } }, async (request) => {
+    const viewer = await requireViewer(request);
+    const query = parseListQuery(request.query, { include: ALLOWED.include });
+    const row = await findDashboard(db, viewer, request.params.id);
+    return data((await loadDashboards(db, [row], query.include))[0]);
+  });
+
+  r.post('/api/v1/dashboard', { schema: { body: DashboardCreateBody } }, async (request, reply) => {
+    const viewer = await requireViewer(request);
+    const at = now();
+    const row = await db
+      .insertInto('dashboards')
+      .values({
+        user_id: viewer.id,
+        title: request.body.title,
+        is_favorite: request.body.is_favorite ? 1 : 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    reply.code(201);
+    return data(await showDashboard(db, row.id, new Set(['user', 'panels'])));
+  });
+
+  r.patch(
+    '/api/v1/dashboard/:id',
+    { schema: { params: IdParams, body: DashboardUpdateBody } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const row = await findDashboard(db, viewer, request.params.id);
+      const body = request.body;
+      await db
+        .updateTable('dashboards')
+        .set({
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.is_favorite !== undefined ? { is_favorite: body.is_favorite ? 1 : 0 } : {}),
+          updated_at: now(),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      return data(await showDashboard(db, row.id, new Set(['user', 'panels'])));
+    },
+  );
+
+  r.delete('/api/v1/dashboard/:id', { schema: { params: IdParams } }, async (request, reply) => {
+    const viewer = await requireViewer(request);
+    const row = await findDashboard(db, viewer, request.params.id);
+    await db.deleteFrom('dashboards').where('id', '=', row.id).execute();
+    return reply.code(204).send();
+  });
+
+  r.patch(
+    '/api/v1/dashboard/:id/panel',
+    { schema: { params: IdParams, body: PanelOrderBody } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const row = await findDashboard(db, viewer, request.params.id);
+      const order = request.body.panels;
+      const current = await db.selectFrom('panels').select('id').where('dashboard_id', '=', row.id).execute();
+      const currentIds = new Set(current.map((p) => p.id));
+      if (order.length !== currentIds.size || order.some((id) => !currentIds.has(id))) {
+        throw unprocessable({ panels: [M.panelOrder] });
+      }
+      await db.transaction().execute(async (trx) => {
+        for (const [position, id] of order.entries()) {
+          await trx.updateTable('panels').set({ position }).where('id', '=', id).execute();
+        }
+        await trx.updateTable('dashboards').set({ updated_at: now() }).where('id', '=', row.id).execute();
+      });
+      return data(await showDashboard(db, row.id, new Set(['panels'])));
+    },
+  );
+}

@@ -1,0 +1,251 @@
+import { ALLOWED_QUERY, DeviceCreateBody, DeviceUpdateBody, IdParams } from '@matnat/contract';
+import type { FastifyInstance } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { requireAuth } from '../auth/guards.js';
+import type { DB } from '../db/types.js';
+import { data, now } from '../http/envelope.js';
+import { badRequest, forbidden, notFound, unprocessable } from '../http/errors.js';
+import { parseListQuery, type SortField } from '../http/query.js';
+import type { ZodTypeProvider } from '../http/zod.js';
+import { resourceMessages as M } from './messages.js';
+import { loadDevices } from './relations.js';
+import { requireViewer, type Viewer } from './scope.js';
+
+const ALLOWED = {
+  ...ALLOWED_QUERY.device,
+  defaultSort: [{ field: 'title', direction: 'asc' }] as SortField[],
+};
+
+function deviceQuery(db: Kysely<DB>, viewer: Viewer) {
+  let q = db.selectFrom('devices').selectAll('devices');
+  if (!viewer.isAdmin) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('device_team')
+          .select('device_team.device_id')
+          .whereRef('device_team.device_id', '=', 'devices.id')
+          .where('device_team.team_id', 'in', viewer.teamIds.length > 0 ? viewer.teamIds : [0]),
+      ),
+    );
+  }
+  return q;
+}
+
+async function findDevice(db: Kysely<DB>, viewer: Viewer, id: number) {
+  const row = await deviceQuery(db, viewer).where('devices.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Team ids that exist, or 422 naming the field. */
+async function checkTeams(db: Kysely<DB>, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  const found = await db.selectFrom('teams').select('id').where('id', 'in', ids).execute();
+  if (found.length !== new Set(ids).size) throw unprocessable({ team_ids: [M.unknownTeam] });
+}
+
+async function checkGateways(db: Kysely<DB>, ids: readonly number[]) {
+  if (ids.length === 0) return;
+  const found = await db.selectFrom('gateways').select('id').where('id', 'in', ids).execute();
+  if (found.length !== new Set(ids).size) throw unprocessable({ gateway_ids: [M.unknownGateway] });
+}
+
+async function checkDefaultSensor(db: Kysely<DB>, deviceId: number, sensorId: number | null | undefined) {
+  if (sensorId === undefined || sensorId === null) return;
+  const sensor = await db
+    .selectFrom('sensors')
+    .select('id')
+    .where('id', '=', sensorId)
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+  if (!sensor) throw unprocessable({ default_sensor_id: [M.sensorNotOnDevice] });
+}
+
+async function externalIdTaken(db: Kysely<DB>, externalId: string, exceptId?: number) {
+  let q = db.selectFrom('devices').select('id').where('external_device_id', '=', externalId);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw unprocessable({ external_device_id: [M.externalIdTaken] });
+}
+
+const ALL_INCLUDES = new Set(['sensors', 'defaultSensor', 'gateways', 'teams']);
+
+/**
+ * Devices (Mätenheter): team-scoped; admins see all and connect devices to teams (`team_ids` on PATCH;
+ * a user may only put a device in their own teams on creation). `filter[unassigned]=1` is admin-only.
+ */
+export async function deviceRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireAuth);
+
+  r.get('/api/v1/device', async (request) => {
+    const viewer = await requireViewer(request);
+    const query = parseListQuery(request.query, ALLOWED);
+    let q = deviceQuery(db, viewer);
+    const f = query.filter;
+    if (f.unassigned !== undefined) {
+      if (!viewer.isAdmin) throw forbidden(M.unassignedAdminOnly);
+      if (!['1', 'true', '0', 'false'].includes(f.unassigned)) throw badRequest(M.badFlag('unassigned'));
+      if (f.unassigned === '1' || f.unassigned === 'true') {
+        q = q.where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('device_team')
+                .select('device_id')
+                .whereRef('device_team.device_id', '=', 'devices.id'),
+            ),
+          ),
+        );
+      }
+    }
+    if (f.title !== undefined) q = q.where('devices.title', 'like', `%${f.title}%`);
+    if (f.external_device_id !== undefined)
+      q = q.where('devices.external_device_id', '=', f.external_device_id);
+    if (f.is_public !== undefined)
+      q = q.where('devices.is_public', '=', f.is_public === '1' || f.is_public === 'true' ? 1 : 0);
+    if (f.team_id !== undefined) {
+      const teamId = Number(f.team_id);
+      if (!Number.isInteger(teamId)) throw badRequest(M.badId('team_id'));
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('device_team as dt')
+            .select('dt.device_id')
+            .whereRef('dt.device_id', '=', 'devices.id')
+            .where('dt.team_id', '=', teamId),
+        ),
+      );
+    }
+    for (const s of query.sort) {
+      // Spec §9: devices without a title sort by their external_device_id.
+      if (s.field === 'title')
+        q = q.orderBy(sql`coalesce(devices.title, devices.external_device_id)`, s.direction);
+      else q = q.orderBy(`devices.${s.field as 'external_device_id' | 'created_at'}`, s.direction);
+    }
+    const rows = await q.orderBy('devices.id').execute();
+    const devices = await loadDevices(db, rows, query.include);
+    return data([...devices.values()]);
+  });
+
+  r.get('/api/v1/device/:id', { schema: { params: IdParams } }, async (request) => {
+    const viewer = await requireViewer(request);
+    const query = parseListQuery(request.query, { include: ALLOWED.include });
+    const row = await findDevice(db, viewer, request.params.id);
+    return data((await loadDevices(db, [row], query.include)).get(row.id));
+  });
+
+  r.post('/api/v1/device', { schema: { body: DeviceCreateBody } }, async (request, reply) => {
+    const viewer = await requireViewer(request);
+    const body = request.body;
+    let teamIds = body.team_ids;
+    if (teamIds === undefined) teamIds = viewer.isAdmin ? [] : viewer.teamIds;
+    else if (!viewer.isAdmin && teamIds.some((t) => !viewer.teamIds.includes(t))) {
+      throw unprocessable({ team_ids: [M.notYourTeam] });
+    }
+    await checkTeams(db, teamIds);
+    await checkGateways(db, body.gateway_ids ?? []);
+    await externalIdTaken(db, body.external_device_id);
+    if (body.default_sensor_id) throw unprocessable({ default_sensor_id: [M.sensorNotOnDevice] });
+    const at = now();
+    const id = await db.transaction().execute(async (trx) => {
+      const device = await trx
+        .insertInto('devices')
+        .values({
+          title: body.title ?? null,
+          external_device_id: body.external_device_id,
+          lat: body.lat ?? null,
+          lng: body.lng ?? null,
+          is_public: body.is_public ? 1 : 0,
+          default_sensor_id: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (teamIds.length > 0) {
+        await trx
+          .insertInto('device_team')
+          .values(teamIds.map((team_id) => ({ device_id: device.id, team_id })))
+          .execute();
+      }
+      if (body.gateway_ids && body.gateway_ids.length > 0) {
+        await trx
+          .insertInto('device_gateway')
+          .values(body.gateway_ids.map((gateway_id) => ({ device_id: device.id, gateway_id })))
+          .execute();
+      }
+      return device.id;
+    });
+    const row = await db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    reply.code(201);
+    return data((await loadDevices(db, [row], ALL_INCLUDES)).get(id));
+  });
+
+  r.patch('/api/v1/device/:id', { schema: { params: IdParams, body: DeviceUpdateBody } }, async (request) => {
+    const viewer = await requireViewer(request);
+    const row = await findDevice(db, viewer, request.params.id);
+    const body = request.body;
+    if (body.team_ids !== undefined && !viewer.isAdmin) throw forbidden(M.teamsAdminOnly);
+    if (body.team_ids) await checkTeams(db, body.team_ids);
+    if (body.gateway_ids) await checkGateways(db, body.gateway_ids);
+    if (body.external_device_id !== undefined) await externalIdTaken(db, body.external_device_id, row.id);
+    await checkDefaultSensor(db, row.id, body.default_sensor_id);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('devices')
+        .set({
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(body.external_device_id !== undefined ? { external_device_id: body.external_device_id } : {}),
+          ...(body.lat !== undefined ? { lat: body.lat, lng: body.lng ?? null } : {}),
+          ...(body.is_public !== undefined ? { is_public: body.is_public ? 1 : 0 } : {}),
+          ...(body.default_sensor_id !== undefined ? { default_sensor_id: body.default_sensor_id } : {}),
+          updated_at: now(),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      if (body.team_ids) {
+        await trx.deleteFrom('device_team').where('device_id', '=', row.id).execute();
+        if (body.team_ids.length > 0) {
+          await trx
+            .insertInto('device_team')
+            .values(body.team_ids.map((team_id) => ({ device_id: row.id, team_id })))
+            .execute();
+        }
+      }
+      if (body.gateway_ids) {
+        await trx.deleteFrom('device_gateway').where('device_id', '=', row.id).execute();
+        if (body.gateway_ids.length > 0) {
+          await trx
+            .insertInto('device_gateway')
+            .values(body.gateway_ids.map((gateway_id) => ({ device_id: row.id, gateway_id })))
+            .execute();
+        }
+      }
+    });
+    const updated = await db
+      .selectFrom('devices')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    return data((await loadDevices(db, [updated], ALL_INCLUDES)).get(row.id));
+  });
+
+  r.delete('/api/v1/device/:id', { schema: { params: IdParams } }, async (request, reply) => {
+    const viewer = await requireViewer(request);
+    const row = await findDevice(db, viewer, request.params.id);
+    await db.transaction().execute(async (trx) => {
+      const sensorIds = (
+        await trx.selectFrom('sensors').select('id').where('device_id', '=', row.id).execute()
+      ).map((s) => s.id);
+      if (sensorIds.length > 0) {
+        for (const table of ['measurements', 'measurement_rollups_1h', 'measurement_rollups_1d'] as const) {
+          await trx.deleteFrom(table).where('sensor_id', 'in', sensorIds).execute();
+        }
+      }
+      await trx.deleteFrom('devices').where('id', '=', row.id).execute();
+    });
+    return reply.code(204).send();
+  });
+}

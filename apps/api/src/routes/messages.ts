@@ -1,0 +1,22 @@
+/** Swedish texts of the data resources' answers. */
+export const resourceMessages = {
+  unassignedAdminOnly: 'Bara administratörer kan lista enheter utan team.',
+  teamsAdminOnly: 'Bara administratörer kan koppla enheter till team.',
+  badFlag: (name: string) => `filter[${name}] måste vara 1 eller 0.`,
+  badId: (name: string) => `filter[${name}] måste vara ett id.`,
+  unknownTeam: 'Okänt team.',
+  notYourTeam: 'Du kan bara lägga enheter i dina egna team.',
+  unknownGateway: 'Okänd gateway.',
+  sensorNotOnDevice: 'Sensorn hör inte till enheten.',
+  unknownDevice: 'Okänd enhet.',
+  unknownSensor: 'Okänd sensor.',
+  externalIdTaken: 'Det finns redan en enhet med det id:t.',
+  panelOrder: 'Listan måste innehålla exakt dashboardens paneler.',
+  wrongPanelType: 'Bara linjediagram har linjer.',
+  unknownDashboard: 'Okänd dashboard.',
+  notOwner: 'Bara ägaren kan ändra dashboarden.',
+  unknownProduct: 'Okänd produkt.',
+  outOfStock: 'Produkten finns inte i lager.',
+  noTeam: 'Du behöver tillhöra ett team för att skapa notiser.',
+  range: 'Ogiltigt tidsintervall.',
+} as const;

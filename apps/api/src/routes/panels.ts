@@ -1,0 +1,195 @@
+import { ALLOWED_QUERY, IdParams, PanelCreateBody, PanelUpdateBody } from '@matnat/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { requireAuth } from '../auth/guards.js';
+import type { DB } from '../db/types.js';
+import { data, now } from '../http/envelope.js';
+import { notFound, unprocessable } from '../http/errors.js';
+import { parseListQuery } from '../http/query.js';
+import type { ZodTypeProvider } from '../http/zod.js';
+import { findDashboard } from './dashboards.js';
+import { resourceMessages as M } from './messages.js';
+import { loadPanels } from './relations.js';
+import { requireViewer, type Viewer, visibleDeviceIds } from './scope.js';
+
+const FULL = new Set(ALLOWED_QUERY.panel.include);
+
+/** A panel of a dashboard the viewer may reach (404 otherwise, so other teams learn nothing). */
+async function findPanel(db: Kysely<DB>, viewer: Viewer, id: number) {
+  let q = db
+    .selectFrom('panels')
+    .innerJoin('dashboards', 'dashboards.id', 'panels.dashboard_id')
+    .selectAll('panels')
+    .where('panels.id', '=', id);
+  if (!viewer.isAdmin) q = q.where('dashboards.user_id', '=', viewer.id);
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Checks that every (device, sensor) pair names a device the viewer may see and a sensor of that device;
+ * failures are form errors under `field` (e.g. `line_chart_items.1.sensor_id`).
+ */
+async function checkItems(
+  db: Kysely<DB>,
+  viewer: Viewer,
+  items: readonly { device_id: number; sensor_id: number }[],
+  field: (index: number, key: 'device_id' | 'sensor_id') => string,
+) {
+  const visible = await visibleDeviceIds(
+    db,
+    viewer,
+    items.map((i) => i.device_id),
+  );
+  const sensorIds = [...new Set(items.map((i) => i.sensor_id))];
+  const sensors = sensorIds.length
+    ? await db.selectFrom('sensors').select(['id', 'device_id']).where('id', 'in', sensorIds).execute()
+    : [];
+  const deviceOf = new Map(sensors.map((s) => [s.id, s.device_id]));
+  const errors: Record<string, string[]> = {};
+  items.forEach((item, index) => {
+    if (!visible.has(item.device_id)) errors[field(index, 'device_id')] = [M.unknownDevice];
+    else if (deviceOf.get(item.sensor_id) !== item.device_id)
+      errors[field(index, 'sensor_id')] = [M.sensorNotOnDevice];
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(errors);
+}
+
+async function showPanel(db: Kysely<DB>, id: number) {
+  const row = await db.selectFrom('panels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return (await loadPanels(db, [row], FULL))[0];
+}
+
+export async function panelRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', requireAuth);
+
+  r.get('/api/v1/panel/:id', { schema: { params: IdParams } }, async (request) => {
+    const viewer = await requireViewer(request);
+    const query = parseListQuery(request.query, { include: ALLOWED_QUERY.panel.include });
+    const row = await findPanel(db, viewer, request.params.id);
+    return data((await loadPanels(db, [row], query.include))[0]);
+  });
+
+  r.post('/api/v1/panel', { schema: { body: PanelCreateBody } }, async (request, reply) => {
+    const viewer = await requireViewer(request);
+    const body = request.body;
+    const dashboard = await findDashboard(db, viewer, body.dashboard_id).catch(() => {
+      throw unprocessable({ dashboard_id: [M.unknownDashboard] });
+    });
+    const items = body.type === 'line_chart' ? body.line_chart_items : [body];
+    await checkItems(db, viewer, items, (i, key) =>
+      body.type === 'line_chart' ? `line_chart_items.${i}.${key}` : key,
+    );
+    const at = now();
+    const id = await db.transaction().execute(async (trx) => {
+      const last = await trx
+        .selectFrom('panels')
+        .select((eb) => eb.fn.max('position').as('max'))
+        .where('dashboard_id', '=', dashboard.id)
+        .executeTakeFirst();
+      const first = items[0]!;
+      const panel = await trx
+        .insertInto('panels')
+        .values({
+          dashboard_id: dashboard.id,
+          type: body.type,
+          title: body.title ?? null,
+          position: last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1,
+          device_id: first.device_id,
+          sensor_id: first.sensor_id,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (body.type === 'line_chart') {
+        await trx
+          .insertInto('line_chart_items')
+          .values(
+            body.line_chart_items.map((item, position) => ({
+              panel_id: panel.id,
+              device_id: item.device_id,
+              sensor_id: item.sensor_id,
+              color: item.color ?? null,
+              position,
+            })),
+          )
+          .execute();
+      } else {
+        await trx
+          .insertInto('single_value_items')
+          .values({ panel_id: panel.id, device_id: body.device_id, sensor_id: body.sensor_id })
+          .execute();
+      }
+      return panel.id;
+    });
+    reply.code(201);
+    return data(await showPanel(db, id));
+  });
+
+  r.patch('/api/v1/panel/:id', { schema: { params: IdParams, body: PanelUpdateBody } }, async (request) => {
+    const viewer = await requireViewer(request);
+    const row = await findPanel(db, viewer, request.params.id);
+    const body = request.body;
+    if (body.line_chart_items && row.type !== 'line_chart') {
+      throw unprocessable({ line_chart_items: [M.wrongPanelType] });
+    }
+    if (body.line_chart_items) {
+      await checkItems(db, viewer, body.line_chart_items, (i, key) => `line_chart_items.${i}.${key}`);
+    }
+    if (body.device_id !== undefined && body.sensor_id !== undefined) {
+      await checkItems(
+        db,
+        viewer,
+        [{ device_id: body.device_id, sensor_id: body.sensor_id }],
+        (_, key) => key,
+      );
+    }
+    await db.transaction().execute(async (trx) => {
+      const first = body.line_chart_items?.[0] ?? (body.device_id !== undefined ? body : undefined);
+      await trx
+        .updateTable('panels')
+        .set({
+          ...(body.title !== undefined ? { title: body.title ?? null } : {}),
+          ...(body.position !== undefined ? { position: body.position } : {}),
+          ...(first ? { device_id: first.device_id, sensor_id: first.sensor_id } : {}),
+          updated_at: now(),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      if (body.line_chart_items) {
+        await trx.deleteFrom('line_chart_items').where('panel_id', '=', row.id).execute();
+        await trx
+          .insertInto('line_chart_items')
+          .values(
+            body.line_chart_items.map((item, position) => ({
+              panel_id: row.id,
+              device_id: item.device_id,
+              sensor_id: item.sensor_id,
+              color: item.color ?? null,
+              position,
+            })),
+          )
+          .execute();
+      }
+      if (row.type === 'single_value' && body.device_id !== undefined && body.sensor_id !== undefined) {
+        await trx
+          .updateTable('single_value_items')
+          .set({ device_id: body.device_id, sensor_id: body.sensor_id })
+          .where('panel_id', '=', row.id)
+          .execute();
+      }
+    });
+    return data(await showPanel(db, row.id));
+  });
+
+  r.delete('/api/v1/panel/:id', { schema: { params: IdParams } }, async (request, reply) => {
+    const viewer = await requireViewer(request);
+    const row = await findPanel(db, viewer, request.params.id);
+    await db.deleteFrom('panels').where('id', '=', row.id).execute();
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,233 @@
+import type { Kysely, Selectable } from 'kysely';
+import type {
+  DevicesTable,
+  GatewaysTable,
+  LineChartItemsTable,
+  PanelsTable,
+  SensorsTable,
+  SingleValueItemsTable,
+} from '../db/tables/resources.js';
+import type { DB } from '../db/types.js';
+
+/**
+ * Loading of included relations: one query per relation level for a whole page of parents (never one per
+ * row), then serialised in the contract's shapes (booleans as booleans, relations under their include names).
+ */
+
+export type Json = Record<string, unknown>;
+
+export function sensorJson(s: Selectable<SensorsTable>): Json {
+  return { id: s.id, device_id: s.device_id, name: s.name, type: s.type, unit: s.unit };
+}
+
+export function gatewayJson(g: Selectable<GatewaysTable>): Json {
+  return { id: g.id, title: g.title, external_gateway_id: g.external_gateway_id, lat: g.lat, lng: g.lng };
+}
+
+export function deviceJson(d: Selectable<DevicesTable>): Json {
+  return {
+    id: d.id,
+    title: d.title,
+    external_device_id: d.external_device_id,
+    lat: d.lat === null ? null : Number(d.lat),
+    lng: d.lng === null ? null : Number(d.lng),
+    is_public: Boolean(d.is_public),
+    default_sensor_id: d.default_sensor_id,
+    created_at: d.created_at,
+    updated_at: d.updated_at,
+  };
+}
+
+/** The sub-includes below `prefix.` (`'device.sensors'` under `'device'` → `'sensors'`). */
+export function below(includes: ReadonlySet<string>, prefix: string): Set<string> {
+  const out = new Set<string>();
+  for (const name of includes) if (name.startsWith(`${prefix}.`)) out.add(name.slice(prefix.length + 1));
+  return out;
+}
+
+/** An include asks for its parents too: `panels.lineChartItems.sensor` implies `panels.lineChartItems`. */
+export function withParents(includes: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const name of includes) {
+    const parts = name.split('.');
+    for (let i = 1; i <= parts.length; i++) out.add(parts.slice(0, i).join('.'));
+  }
+  return out;
+}
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = out.get(k);
+    if (list) list.push(row);
+    else out.set(k, [row]);
+  }
+  return out;
+}
+
+/** Serialised devices by id with the includes `sensors`, `defaultSensor`, `gateways`, `teams`. */
+export async function loadDevices(
+  db: Kysely<DB>,
+  rows: readonly Selectable<DevicesTable>[],
+  includes: ReadonlySet<string>,
+): Promise<Map<number, Json>> {
+  const out = new Map<number, Json>();
+  for (const row of rows) out.set(row.id, deviceJson(row));
+  if (rows.length === 0 || includes.size === 0) return out;
+  const ids = rows.map((r) => r.id);
+
+  if (includes.has('sensors') || includes.has('defaultSensor')) {
+    const sensors = await db
+      .selectFrom('sensors')
+      .selectAll()
+      .where('device_id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    const byDevice = groupBy(sensors, (s) => s.device_id);
+    for (const row of rows) {
+      const own = byDevice.get(row.id) ?? [];
+      const json = out.get(row.id)!;
+      if (includes.has('sensors')) json.sensors = own.map(sensorJson);
+      if (includes.has('defaultSensor')) {
+        const def = own.find((s) => s.id === row.default_sensor_id);
+        json.defaultSensor = def ? sensorJson(def) : null;
+      }
+    }
+  }
+  if (includes.has('gateways')) {
+    const gateways = await db
+      .selectFrom('device_gateway')
+      .innerJoin('gateways', 'gateways.id', 'device_gateway.gateway_id')
+      .selectAll('gateways')
+      .select('device_gateway.device_id')
+      .where('device_gateway.device_id', 'in', ids)
+      .orderBy('gateways.id')
+      .execute();
+    const byDevice = groupBy(gateways, (g) => g.device_id);
+    for (const row of rows) out.get(row.id)!.gateways = (byDevice.get(row.id) ?? []).map(gatewayJson);
+  }
+  if (includes.has('teams')) {
+    const teams = await db
+      .selectFrom('device_team')
+      .innerJoin('teams', 'teams.id', 'device_team.team_id')
+      .select(['teams.id', 'teams.name', 'device_team.device_id'])
+      .where('device_team.device_id', 'in', ids)
+      .orderBy('teams.name')
+      .execute();
+    const byDevice = groupBy(teams, (t) => t.device_id);
+    for (const row of rows) {
+      out.get(row.id)!.teams = (byDevice.get(row.id) ?? []).map((t) => ({ id: t.id, name: t.name }));
+    }
+  }
+  return out;
+}
+
+async function devicesById(db: Kysely<DB>, ids: readonly number[], includes: ReadonlySet<string>) {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<number, Json>();
+  const rows = await db.selectFrom('devices').selectAll().where('id', 'in', unique).execute();
+  return loadDevices(db, rows, includes);
+}
+
+async function sensorsById(db: Kysely<DB>, ids: readonly number[]) {
+  const unique = [...new Set(ids)];
+  const out = new Map<number, Json>();
+  if (unique.length === 0) return out;
+  const rows = await db.selectFrom('sensors').selectAll().where('id', 'in', unique).execute();
+  for (const s of rows) out.set(s.id, sensorJson(s));
+  return out;
+}
+
+export function panelJson(p: Selectable<PanelsTable>): Json {
+  return {
+    id: p.id,
+    dashboard_id: p.dashboard_id,
+    type: p.type,
+    title: p.title,
+    position: p.position,
+    device_id: p.device_id,
+    sensor_id: p.sensor_id,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+  };
+}
+
+function itemJson(i: Selectable<LineChartItemsTable> | Selectable<SingleValueItemsTable>): Json {
+  const json: Json = { id: i.id, panel_id: i.panel_id, sensor_id: i.sensor_id, device_id: i.device_id };
+  if ('color' in i) json.color = i.color;
+  return json;
+}
+
+/**
+ * Serialised panels with the includes `lineChartItems[.sensor|.device[.sensors|.defaultSensor]]`,
+ * `singleValueItem[...]`, `device`, `sensor`. Devices and sensors are fetched once for all panels.
+ */
+export async function loadPanels(
+  db: Kysely<DB>,
+  rows: readonly Selectable<PanelsTable>[],
+  includes: ReadonlySet<string>,
+): Promise<Json[]> {
+  const panels = rows.map(panelJson);
+  if (rows.length === 0 || includes.size === 0) return panels;
+  const ids = rows.map((r) => r.id);
+
+  const lineItems = includes.has('lineChartItems')
+    ? await db
+        .selectFrom('line_chart_items')
+        .selectAll()
+        .where('panel_id', 'in', ids)
+        .orderBy('panel_id')
+        .orderBy('position')
+        .execute()
+    : [];
+  const singleItems = includes.has('singleValueItem')
+    ? await db.selectFrom('single_value_items').selectAll().where('panel_id', 'in', ids).execute()
+    : [];
+
+  // Devices and sensors of every level, fetched once with the union of what each level asked for.
+  const deviceIncludes = new Set<string>([
+    ...below(includes, 'lineChartItems.device'),
+    ...below(includes, 'singleValueItem.device'),
+    ...below(includes, 'device'),
+  ]);
+  const deviceIds: number[] = [];
+  const sensorIds: number[] = [];
+  if (includes.has('lineChartItems.device')) deviceIds.push(...lineItems.map((i) => i.device_id));
+  if (includes.has('singleValueItem.device')) deviceIds.push(...singleItems.map((i) => i.device_id));
+  if (includes.has('device')) for (const r of rows) if (r.device_id !== null) deviceIds.push(r.device_id);
+  if (includes.has('lineChartItems.sensor')) sensorIds.push(...lineItems.map((i) => i.sensor_id));
+  if (includes.has('singleValueItem.sensor')) sensorIds.push(...singleItems.map((i) => i.sensor_id));
+  if (includes.has('sensor')) for (const r of rows) if (r.sensor_id !== null) sensorIds.push(r.sensor_id);
+  const [devices, sensors] = await Promise.all([
+    devicesById(db, deviceIds, deviceIncludes),
+    sensorsById(db, sensorIds),
+  ]);
+
+  const withRelations = (
+    item: Selectable<LineChartItemsTable> | Selectable<SingleValueItemsTable>,
+    prefix: string,
+  ) => {
+    const json = itemJson(item);
+    if (includes.has(`${prefix}.sensor`)) json.sensor = sensors.get(item.sensor_id) ?? null;
+    if (includes.has(`${prefix}.device`)) json.device = devices.get(item.device_id) ?? null;
+    return json;
+  };
+  const linesByPanel = groupBy(lineItems, (i) => i.panel_id);
+  const singleByPanel = new Map(singleItems.map((i) => [i.panel_id, i]));
+  rows.forEach((row, index) => {
+    const json = panels[index]!;
+    if (includes.has('lineChartItems')) {
+      json.lineChartItems = (linesByPanel.get(row.id) ?? []).map((i) => withRelations(i, 'lineChartItems'));
+    }
+    if (includes.has('singleValueItem')) {
+      const item = singleByPanel.get(row.id);
+      json.singleValueItem = item ? withRelations(item, 'singleValueItem') : null;
+    }
+    if (includes.has('device'))
+      json.device = row.device_id === null ? null : (devices.get(row.device_id) ?? null);
+    if (includes.has('sensor'))
+      json.sensor = row.sensor_id === null ? null : (sensors.get(row.sensor_id) ?? null);
+  });
+  return panels;
+}

@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { currentUser } from '../auth/guards.js';
+import { userTeamIds } from '../auth/teams.js';
+import type { DB } from '../db/types.js';
+
+/** Who is asking, as far as team scoping is concerned. Admins see and change everything. */
+export interface Viewer {
+  id: number;
+  isAdmin: boolean;
+  teamIds: number[];
+}
+
+/** The signed-in user with their teams (401 for guests). */
+export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
+  const user = currentUser(request);
+  const isAdmin = user.is_admin === 1;
+  return { id: user.id, isAdmin, teamIds: isAdmin ? [] : await userTeamIds(request.server.db, user.id) };
+}
+
+/** Ids among `deviceIds` that the viewer may see: devices of one of their teams (admins: all). */
+export async function visibleDeviceIds(
+  db: Kysely<DB>,
+  viewer: Viewer,
+  deviceIds: readonly number[],
+): Promise<Set<number>> {
+  const unique = [...new Set(deviceIds)];
+  if (unique.length === 0) return new Set();
+  if (viewer.isAdmin) {
+    const rows = await db.selectFrom('devices').select('id').where('id', 'in', unique).execute();
+    return new Set(rows.map((r) => r.id));
+  }
+  if (viewer.teamIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('device_team')
+    .select('device_id')
+    .where('device_id', 'in', unique)
+    .where('team_id', 'in', viewer.teamIds)
+    .execute();
+  return new Set(rows.map((r) => r.device_id));
+}
+
+export async function canSeeDevice(db: Kysely<DB>, viewer: Viewer, deviceId: number): Promise<boolean> {
+  return (await visibleDeviceIds(db, viewer, [deviceId])).has(deviceId);
+}
+
+/** The device a sensor belongs to, if the viewer may see it; null when not. */
+export async function visibleSensor(db: Kysely<DB>, viewer: Viewer, sensorId: number) {
+  const sensor = await db.selectFrom('sensors').selectAll().where('id', '=', sensorId).executeTakeFirst();
+  if (!sensor) return null;
+  return (await canSeeDevice(db, viewer, sensor.device_id)) ? sensor : null;
+}

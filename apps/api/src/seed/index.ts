@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import { type DemoAccounts, seedDemoAccounts } from '../auth/demoAccounts.js';
+import type { PasswordHashing } from '../config.js';
+import type { DB } from '../db/types.js';
+import { seedContent } from './content.js';
+import { seedDevices } from './devices.js';
+
+export interface SeedDemoOptions {
+  /** The demo accounts, when the caller created them; otherwise found by e-mail or created. */
+  accounts?: DemoAccounts;
+  /** Cost of the demo accounts' password hashes, when they are created here. @default { memoryCost: 19456, timeCost: 2 } */
+  passwordHashing?: PasswordHashing;
+  /** Days of reading history. @default 90 */
+  days?: number;
+  /** Spacing of the history's readings in minutes. @default 15 */
+  stepMinutes?: number;
+  /** @default Date.now() */
+  now?: number;
+}
+
+export interface SeedDemoResult {
+  accounts: DemoAccounts;
+  devices: number;
+  sensors: number;
+}
+
+async function existingAccounts(db: Kysely<DB>): Promise<DemoAccounts | null> {
+  const users = await db
+    .selectFrom('users')
+    .leftJoin('team_user', 'team_user.user_id', 'users.id')
+    .select(['users.id', 'users.email', 'team_user.team_id'])
+    .where('users.email', 'in', ['admin@matnat.se', 'anna@matnat.se', 'erik@matnat.se', 'ny@matnat.se'])
+    .execute();
+  const teams = await db
+    .selectFrom('teams')
+    .select(['id', 'name'])
+    .where('name', 'in', ['Skogsbruk Norr', 'Stadsodling Syd', 'Mätnät Support'])
+    .execute();
+  const user = (email: string) => {
+    const row = users.find((u) => u.email === email);
+    return row && row.team_id !== null ? { id: row.id, team: row.team_id } : null;
+  };
+  const team = (name: string) => teams.find((t) => t.name === name)?.id;
+  const [admin, anna, erik, ny] = ['admin', 'anna', 'erik', 'ny'].map((n) => user(`${n}@matnat.se`));
+  const north = team('Skogsbruk Norr');
+  const south = team('Stadsodling Syd');
+  const support = team('Mätnät Support');
+  if (!admin || !anna || !erik || !ny || !north || !south || !support) return null;
+  return { admin, anna, erik, ny, teams: { north, south, support }, invitePath: '' };
+}
+
+/**
+ * Seeds the demo world of DESIGN.md §2 on an empty database: the demo accounts (unless they exist),
+ * ~40 devices across Sweden with sensors, gateways and history, dashboards, alerts, notifications and
+ * the shop's products.
+ */
+export async function seedDemo(db: Kysely<DB>, opts: SeedDemoOptions = {}): Promise<SeedDemoResult> {
+  const now = opts.now ?? Date.now();
+  const accounts =
+    opts.accounts ??
+    (await existingAccounts(db)) ??
+    (await seedDemoAccounts(db, opts.passwordHashing ?? { memoryCost: 19_456, timeCost: 2 }));
+  const devices = await seedDevices(db, {
+    north: accounts.teams.north,
+    south: accounts.teams.south,
+    support: accounts.teams.support,
+    now,
+    days: opts.days,
+    stepMinutes: opts.stepMinutes,
+  });
+  await seedContent(db, { anna: accounts.anna, erik: accounts.erik, devices, now });
+  return { accounts, devices: devices.length, sensors: devices.reduce((n, d) => n + d.sensors.length, 0) };
+}
