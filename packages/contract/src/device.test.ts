@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { Device, DeviceCreateBody, DeviceUpdateBody, Sensor, TemperatureMap } from './device';
+import { toFormErrors } from './errors';
+
+const stamps = { created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
+const sensor = { id: 3, device_id: 7, name: 'Temperatur', type: 'temperature', unit: '°C' } as const;
+const device = {
+  id: 7,
+  title: 'Spjut Umeå',
+  external_device_id: '70B3D57ED005A1B2',
+  lat: 63.8258,
+  lng: 20.263,
+  is_public: true,
+  default_sensor_id: 3,
+  ...stamps,
+};
+
+const errorsOf = (result: z.ZodSafeParseResult<unknown>) =>
+  result.success ? {} : toFormErrors(result.error);
+
+describe('Device', () => {
+  it('spec §3 Device: id, title, external_device_id, lat, lng, sensors, defaultSensor, gateways, teams', () => {
+    const parsed = Device.parse({
+      ...device,
+      sensors: [{ ...sensor, latest: { value: 4.5, measured_at: '2025-01-01T10:00:00Z' } }],
+      defaultSensor: sensor,
+      gateways: [{ id: 1, title: 'GW', external_gateway_id: 'eui-1', lat: null, lng: null }],
+      teams: [{ id: 2, name: 'Norr' }],
+    });
+    expect(parsed.sensors?.[0]?.latest?.value).toBe(4.5);
+    expect(parsed.defaultSensor?.id).toBe(3);
+    expect(Device.parse(device).sensors).toBeUndefined();
+  });
+
+  it('allows a device without title or position', () => {
+    expect(
+      Device.parse({ ...device, title: null, lat: null, lng: null, default_sensor_id: null }).title,
+    ).toBeNull();
+  });
+
+  it('knows a fixed set of sensor types', () => {
+    expect(Sensor.safeParse({ ...sensor, type: 'smell' }).success).toBe(false);
+    expect(Sensor.parse({ ...sensor, latest: null }).latest).toBeNull();
+  });
+});
+
+describe('DeviceCreateBody / DeviceUpdateBody', () => {
+  it('accepts a full body', () => {
+    expect(
+      DeviceCreateBody.parse({
+        title: 'Spjut',
+        external_device_id: 'eui-70b3d57ed005a1b2',
+        lat: 59.33,
+        lng: 18.06,
+        is_public: true,
+        team_ids: [1, 2],
+      }),
+    ).toMatchObject({ external_device_id: 'eui-70b3d57ed005a1b2', team_ids: [1, 2] });
+  });
+
+  it('requires external_device_id and checks coordinates, in Swedish', () => {
+    expect(errorsOf(DeviceCreateBody.safeParse({ lat: 91, lng: 181 }))).toEqual({
+      external_device_id: ['Enhets-id måste anges.'],
+      lat: ['Latitud får vara högst 90.'],
+      lng: ['Longitud får vara högst 180.'],
+    });
+    expect(errorsOf(DeviceCreateBody.safeParse({ external_device_id: 'a b' }))).toEqual({
+      external_device_id: ['Enhets-id är ogiltigt.'],
+    });
+  });
+
+  it('requires lat and lng together', () => {
+    expect(errorsOf(DeviceCreateBody.safeParse({ external_device_id: 'x', lat: 59 }))).toEqual({
+      lng: ['Latitud och longitud måste anges tillsammans.'],
+    });
+    expect(DeviceUpdateBody.parse({ lat: null, lng: null })).toEqual({ lat: null, lng: null });
+  });
+
+  it('update accepts any subset and stays strict', () => {
+    expect(DeviceUpdateBody.parse({ team_ids: [4] })).toEqual({ team_ids: [4] });
+    expect(errorsOf(DeviceUpdateBody.safeParse({ sensors: [] }))).toEqual({ sensors: ['Fältet är okänt.'] });
+  });
+});
+
+describe('TemperatureMap', () => {
+  it('is a GeoJSON FeatureCollection of points, longitude first', () => {
+    const map = TemperatureMap.parse({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          id: 7,
+          geometry: { type: 'Point', coordinates: [20.263, 63.8258] },
+          properties: {
+            device_id: 7,
+            title: 'Spjut Umeå',
+            external_device_id: '70B3D57ED005A1B2',
+            temperature: -3.5,
+            unit: '°C',
+            measured_at: '2025-01-01T10:00:00Z',
+          },
+        },
+      ],
+    });
+    expect(map.features[0]?.geometry.coordinates).toEqual([20.263, 63.8258]);
+  });
+});
