@@ -76,7 +76,7 @@ export async function loadDashboards(
       .execute();
     const panels = await loadPanels(db, panelRows, below(includes, 'panels'));
     const byDashboard = new Map<number, Json[]>(ids.map((id) => [id, []]));
-    panelRows.forEach((p, i) => byDashboard.get(p.dashboard_id)!.push(panels[i]!));
+    for (const [i, p] of panelRows.entries()) byDashboard.get(p.dashboard_id)!.push(panels[i]!);
     rows.forEach((row, i) => {
       out[i]!.panels = byDashboard.get(row.id) ?? [];
     });

@@ -24,7 +24,17 @@ export interface DeviceSeedOptions {
 
 const HEX = '0123456789abcdef';
 // Towns with a climate sensor (temperature and humidity) besides the temperature spear.
-const CLIMATE_TOWNS = new Set(['Abisko', 'Åre', 'Umeå', 'Falun', 'Uppsala', 'Stockholm', 'Göteborg', 'Lund', 'Malmö']);
+const CLIMATE_TOWNS = new Set([
+  'Abisko',
+  'Åre',
+  'Umeå',
+  'Falun',
+  'Uppsala',
+  'Stockholm',
+  'Göteborg',
+  'Lund',
+  'Malmö',
+]);
 
 function eui(rand: () => number): string {
   let s = '70b3d57ed0';
