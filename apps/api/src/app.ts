@@ -1,0 +1,109 @@
+import './fastify.js';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerEmbedTokens } from './auth/embedTokens.js';
+import { registerSession } from './auth/session.js';
+import { sessionRoutes } from './auth/sessionRoutes.js';
+import { RateLimiter } from './auth/throttle.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerFrontend } from './http/frontend.js';
+import { healthRoutes } from './http/health.js';
+import { registerJsonParser } from './http/json.js';
+import { jsonSerializerCompiler, swaggerTransform, zodValidatorCompiler } from './http/zod.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** pino options, or false for silence. @default true */
+  logger?: FastifyServerOptions['logger'];
+  mailer?: Mailer;
+}
+
+/** Content-Security-Policy for the SPA and the examples: own scripts, Leaflet's inline styles and tiles. */
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    baseUri: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: [
+      "'self'",
+      'data:',
+      'blob:',
+      'https://*.tile.openstreetmap.org',
+      'https://server.arcgisonline.com',
+    ],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'self'"],
+    formAction: ["'self'"],
+  },
+};
+
+/** The API with every plugin and route registered (not yet listening). */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('dialect', database.dialect);
+  app.decorate('throttle', new RateLimiter());
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      dataDir: config.dataDir,
+      logger: app.log,
+    });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
+  registerErrorHandling(app);
+  registerJsonParser(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Mätnät API', version: '0.1.0', description: 'See docs/api.md.' },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'matnat_session' },
+          embedToken: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: swaggerTransform,
+  });
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy,
+    // The SDK's script bundles and the map's assets are loaded by partner pages on other origins.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await registerEmbedTokens(app);
+  registerSession(app);
+
+  await app.register(healthRoutes);
+  await app.register(sessionRoutes);
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await registerFrontend(app);
+  return app;
+}

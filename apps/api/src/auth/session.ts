@@ -1,0 +1,185 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../db/tables/auth.js';
+import { csrfMismatch } from '../http/errors.js';
+import { randomToken, safeEqual, sha256 } from './tokens.js';
+
+export const SESSION_COOKIE = 'matnat_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+
+/** The signed-in user as the request sees it (no password hash). */
+export type AuthUser = Omit<Selectable<UsersTable>, 'password_hash'> & { has_set_password: boolean };
+
+export interface AuthSession {
+  /** SHA-256 of the cookie value (the row's key). */
+  id: string;
+  userId: number | null;
+  impersonatorId: number | null;
+  csrfToken: string;
+  remember: boolean;
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Sliding expiry is written at most once a minute per session, not on every request.
+const TOUCH_AFTER_MS = 60_000;
+
+function minutesFromNow(minutes: number): string {
+  return new Date(Date.now() + minutes * 60_000).toISOString();
+}
+
+function lifetime(app: FastifyInstance, remember: boolean): number {
+  return remember ? app.config.session.rememberMinutes : app.config.session.idleMinutes;
+}
+
+function setSessionCookies(app: FastifyInstance, reply: FastifyReply, cookie: string, session: AuthSession) {
+  const maxAge = session.remember ? app.config.session.rememberMinutes * 60 : undefined;
+  const common = { path: '/', sameSite: 'lax', secure: app.config.secureCookies } as const;
+  reply.setCookie(SESSION_COOKIE, cookie, { ...common, httpOnly: true, maxAge });
+  // Readable by the page's script, which echoes it in X-XSRF-TOKEN.
+  reply.setCookie(XSRF_COOKIE, session.csrfToken, { ...common, httpOnly: false, maxAge });
+}
+
+/**
+ * Starts a new session row (a new id: sessions are rotated on login, logout and impersonation so a
+ * fixated id is worthless) and sets its cookies. The anti-forgery token carries over unless `freshToken`.
+ */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  values: { userId: number | null; impersonatorId?: number | null; remember?: boolean; freshToken?: boolean },
+): Promise<AuthSession> {
+  const app = request.server;
+  const previous = request.authSession;
+  if (previous) await app.db.deleteFrom('sessions').where('id', '=', previous.id).execute();
+  const cookie = randomToken(30);
+  const remember = values.remember ?? false;
+  const session: AuthSession = {
+    id: sha256(cookie),
+    userId: values.userId,
+    impersonatorId: values.impersonatorId ?? null,
+    csrfToken: !values.freshToken && previous ? previous.csrfToken : randomToken(30),
+    remember,
+  };
+  const now = new Date().toISOString();
+  await app.db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      impersonator_id: session.impersonatorId,
+      csrf_token: session.csrfToken,
+      remember: remember ? 1 : 0,
+      last_activity_at: now,
+      expires_at: minutesFromNow(lifetime(app, remember)),
+      created_at: now,
+    })
+    .execute();
+  setSessionCookies(app, reply, cookie, session);
+  request.authSession = session;
+  request.impersonatorId = session.impersonatorId;
+  request.user = session.userId === null ? null : await loadAuthUser(app, session.userId);
+  return session;
+}
+
+/** The session of the request, creating a guest session when there is none (cart, anti-forgery token). */
+export async function ensureSession(request: FastifyRequest, reply: FastifyReply): Promise<AuthSession> {
+  return request.authSession ?? startSession(request, reply, { userId: null, freshToken: true });
+}
+
+export async function loadAuthUser(app: FastifyInstance, userId: number): Promise<AuthUser | null> {
+  const row = await app.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!row) return null;
+  const { password_hash, ...user } = row;
+  return { ...user, has_set_password: password_hash !== null };
+}
+
+async function loadSession(request: FastifyRequest): Promise<void> {
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (!cookie || cookie.length > 100) return;
+  const app = request.server;
+  const id = sha256(cookie);
+  const nowIso = new Date().toISOString();
+  const row = await app.db
+    .selectFrom('sessions')
+    .leftJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.impersonator_id',
+      'sessions.csrf_token',
+      'sessions.remember',
+      'sessions.last_activity_at',
+      'users.id as u_id',
+      'users.name',
+      'users.email',
+      'users.password_hash',
+      'users.photo_url',
+      'users.is_admin',
+      'users.email_verified_at',
+      'users.created_at',
+      'users.updated_at',
+    ])
+    .where('sessions.id', '=', id)
+    .where('sessions.expires_at', '>', nowIso)
+    .executeTakeFirst();
+  if (!row) return;
+  request.authSession = {
+    id: row.id,
+    userId: row.user_id,
+    impersonatorId: row.impersonator_id,
+    csrfToken: row.csrf_token,
+    remember: row.remember === 1,
+  };
+  if (row.u_id !== null && row.name !== null && row.email !== null) {
+    request.user = {
+      id: row.u_id,
+      name: row.name,
+      email: row.email,
+      photo_url: row.photo_url,
+      is_admin: row.is_admin ?? 0,
+      email_verified_at: row.email_verified_at,
+      created_at: row.created_at ?? nowIso,
+      updated_at: row.updated_at ?? nowIso,
+      has_set_password: row.password_hash !== null,
+    };
+    request.impersonatorId = row.impersonator_id;
+  }
+  if (Date.now() - Date.parse(row.last_activity_at) > TOUCH_AFTER_MS) {
+    await app.db
+      .updateTable('sessions')
+      .set({ last_activity_at: nowIso, expires_at: minutesFromNow(lifetime(app, row.remember === 1)) })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+function hasBearer(request: FastifyRequest): boolean {
+  return /^bearer\s/i.test(request.headers.authorization ?? '');
+}
+
+/**
+ * Loads the cookie's session and user, then refuses mutating requests whose X-XSRF-TOKEN header does not
+ * echo the session's anti-forgery token (419). Bearer (embed token) requests and routes with
+ * `config.csrf === false` (device ingestion) carry no cookies and are exempt.
+ */
+export function registerSession(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.decorateRequest('impersonatorId', null);
+  app.decorateRequest('authSession', null);
+
+  app.addHook('onRequest', async (request) => {
+    await loadSession(request);
+    if (!MUTATING.has(request.method) || request.is404) return;
+    if (request.routeOptions.config.csrf === false || hasBearer(request)) return;
+    const header = request.headers[XSRF_HEADER];
+    const token = Array.isArray(header) ? header[0] : header;
+    const expected = request.authSession?.csrfToken;
+    if (!token || !expected || !safeEqual(decodeURIComponent(token), expected)) throw csrfMismatch();
+  });
+}
+
+/** Removes expired sessions; run at start and hourly. */
+export async function pruneSessions(app: FastifyInstance): Promise<void> {
+  await app.db.deleteFrom('sessions').where('expires_at', '<=', new Date().toISOString()).execute();
+}

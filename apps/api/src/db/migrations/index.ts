@@ -1,0 +1,9 @@
+import type { Migration } from 'kysely';
+import * as auth from './0001_auth.js';
+import * as resources from './0002_resources.js';
+
+/** Every migration, by name; the names sort in the order they run. */
+export const migrations: Record<string, Migration> = {
+  '0001_auth': auth,
+  '0002_resources': resources,
+};

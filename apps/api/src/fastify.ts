@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { EmbedScope } from './auth/embedTokens.js';
+import type { AuthSession, AuthUser } from './auth/session.js';
+import type { RateLimiter } from './auth/throttle.js';
+import type { Config } from './config.js';
+import type { Dialect } from './db/database.js';
+import type { DB } from './db/types.js';
+import type { Mailer } from './mail/mailer.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<DB>;
+    dialect: Dialect;
+    config: Config;
+    mailer: Mailer;
+    throttle: RateLimiter;
+  }
+  interface FastifyRequest {
+    /** The signed-in user (the impersonated one while an admin impersonates); null for guests. */
+    user: AuthUser | null;
+    /** The admin acting as `user`, or null. */
+    impersonatorId: number | null;
+    /** The database session of the cookie, guests included; null before /sanctum/csrf-cookie. */
+    authSession: AuthSession | null;
+    /** Set when the request authenticated with an embed token (`Authorization: Bearer`): read-only. */
+    embedScope: EmbedScope | null;
+  }
+  interface FastifyContextConfig {
+    /** `false` exempts a mutating route from the anti-forgery check (device ingestion). @default true */
+    csrf?: boolean;
+    /** `false` leaves `Authorization: Bearer` to the route (device keys) instead of embed tokens. @default true */
+    embedAuth?: boolean;
+  }
+}

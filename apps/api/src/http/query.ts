@@ -1,0 +1,88 @@
+import { badRequest } from './errors.js';
+
+export interface SortField {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface AllowedQuery {
+  /** Include paths such as `panels.lineChartItems`; every prefix (`panels`) is allowed too. */
+  include?: readonly string[];
+  /** Sortable fields; each may be asked for ascending or (with `-`) descending. */
+  sort?: readonly string[];
+  filter?: readonly string[];
+  /** Applied when the request names no sort. */
+  defaultSort?: readonly SortField[];
+}
+
+export interface ListQuery {
+  include: Set<string>;
+  sort: SortField[];
+  filter: Record<string, string>;
+}
+
+function splitList(value: unknown): string[] {
+  const values = Array.isArray(value) ? value : [value];
+  return values
+    .filter((part): part is string => typeof part === 'string')
+    .flatMap((part) => part.split(','))
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+function withPrefixes(paths: readonly string[]): Set<string> {
+  const all = new Set<string>();
+  for (const path of paths) {
+    const parts = path.split('.');
+    for (let i = 1; i <= parts.length; i++) all.add(parts.slice(0, i).join('.'));
+  }
+  return all;
+}
+
+const kindNames = { include: 'include', sort: 'sortering', filter: 'filter' } as const;
+
+function reject(parameter: keyof typeof kindNames, names: string[], allowed: Iterable<string>): never {
+  const list = [...allowed];
+  throw badRequest(
+    `Otillåten ${kindNames[parameter]}: ${names.join(', ')}. Tillåtna: ${list.length > 0 ? list.join(', ') : 'inga'}.`,
+    { parameter, allowed: list },
+  );
+}
+
+/**
+ * Parses `include=a,b.c`, `sort=title,-name` and `filter[x]=v` (DESIGN.md §2) and answers 400 naming the
+ * allowed ones when the request asks for anything else.
+ */
+export function parseListQuery(query: unknown, allowed: AllowedQuery = {}): ListQuery {
+  const params = (query !== null && typeof query === 'object' ? query : {}) as Record<string, unknown>;
+
+  const includeAllowed = withPrefixes(allowed.include ?? []);
+  const include = new Set(splitList(params.include));
+  const badIncludes = [...include].filter((name) => !includeAllowed.has(name));
+  if (badIncludes.length > 0) reject('include', badIncludes, allowed.include ?? []);
+  for (const path of [...include]) for (const prefix of withPrefixes([path])) include.add(prefix);
+
+  const sortAllowed = allowed.sort ?? [];
+  const sort: SortField[] = splitList(params.sort).map((part) =>
+    part.startsWith('-') ? { field: part.slice(1), direction: 'desc' } : { field: part, direction: 'asc' },
+  );
+  const badSorts = sort.filter((s) => !sortAllowed.includes(s.field)).map((s) => s.field);
+  if (badSorts.length > 0) reject('sort', badSorts, sortAllowed);
+
+  const filter: Record<string, string> = {};
+  const nested = params.filter;
+  if (nested !== undefined) {
+    if (nested === null || typeof nested !== 'object' || Array.isArray(nested)) {
+      reject('filter', ['filter'], allowed.filter ?? []);
+    }
+    for (const [key, value] of Object.entries(nested as object)) filter[key] = String(value);
+  }
+  for (const [key, value] of Object.entries(params)) {
+    const match = /^filter\[([^\]]*)\]$/.exec(key);
+    if (match) filter[match[1] ?? ''] = Array.isArray(value) ? String(value.at(-1)) : String(value);
+  }
+  const badFilters = Object.keys(filter).filter((name) => !(allowed.filter ?? []).includes(name));
+  if (badFilters.length > 0) reject('filter', badFilters, allowed.filter ?? []);
+
+  return { include, sort: sort.length > 0 ? sort : [...(allowed.defaultSort ?? [])], filter };
+}

@@ -1,0 +1,85 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import { buildApp } from './app.js';
+import { type DemoAccounts, seedDemoAccounts } from './auth/demoAccounts.js';
+import { pruneSessions } from './auth/session.js';
+import { loadConfig } from './config.js';
+import { migrateToLatest, openDatabase } from './db/database.js';
+import type { DB } from './db/types.js';
+
+interface DemoWorldModule {
+  seedDemo?: (db: Kysely<DB>, options: { accounts: DemoAccounts }) => Promise<unknown>;
+  startSimulator?: (db: Kysely<DB>) => (() => Promise<void> | void) | Promise<() => Promise<void> | void>;
+}
+
+// The demo world is optional for the server: it is loaded when present in this checkout.
+async function loadDemoWorld(): Promise<DemoWorldModule> {
+  const file = fileURLToPath(new URL('./seed/index.ts', import.meta.url));
+  if (!existsSync(file)) return {};
+  return (await import(file)) as DemoWorldModule;
+}
+
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const app = await buildApp({ config, database });
+  const log = app.log;
+
+  const migrations = await migrateToLatest(database.db);
+  for (const result of migrations.results ?? []) log.info({ migration: result.migrationName }, 'migrated');
+
+  const world = await loadDemoWorld();
+  const users = await database.db.selectFrom('users').select('id').limit(1).execute();
+  if (users.length === 0 && config.seedDemo) {
+    log.info('empty database: seeding the demo accounts and world');
+    const accounts = await seedDemoAccounts(database.db, config.password);
+    if (world.seedDemo) await world.seedDemo(database.db, { accounts });
+    log.info(
+      { accounts: ['admin@matnat.se', 'anna@matnat.se', 'erik@matnat.se'], password: 'matnat-demo' },
+      'demo accounts ready',
+    );
+    log.info({ link: `${config.appUrl}${accounts.invitePath}` }, 'invite of ny@matnat.se');
+  }
+  await pruneSessions(app);
+  const prune = setInterval(
+    () => void pruneSessions(app).catch((err) => log.warn({ err }, 'prune failed')),
+    3_600_000,
+  );
+  prune.unref();
+
+  const stopSimulator =
+    config.simulate && world.startSimulator ? await world.startSimulator(database.db) : null;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    clearInterval(prune);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await stopSimulator?.();
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  log.info(
+    { url: `http://localhost:${config.port}`, database: database.dialect, frontend: config.frontendDir },
+    'Mätnät API ready',
+  );
+}
+
+start().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import { sourceResolve } from '@matnat/build-config/vitest';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  ...sourceResolve,
+  test: {
+    name: 'api',
+    environment: 'node',
+    // Every test file builds its own app on fresh SQLite and PostgreSQL databases; files run in parallel
+    // workers, tests inside a file share the app.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
