@@ -32,9 +32,9 @@ describe('spec §4 Cart', () => {
 
   it('removing removes only the first item with the given id, then saves', async () => {
     const { cart, stored } = setup();
-    cart.add({ id: 1, name: 'först' } as never);
+    cart.add({ id: 1, name: 'först' });
     cart.add({ id: 2 });
-    await cart.add({ id: 1, name: 'sist' } as never);
+    await cart.add({ id: 1, name: 'sist' });
     await cart.remove(1);
     expect(cart.getSnapshot().items).toEqual([{ id: 2 }, { id: 1, name: 'sist' }]);
     expect(stored().at(-1)).toEqual({ cart: [{ id: 2 }, { id: 1, name: 'sist' }] });

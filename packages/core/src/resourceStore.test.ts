@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakePlatform, fakeServer } from '../test/fakeServer';
+import { fixtures } from '../test/fixtures';
 import { DASHBOARD_INCLUDE } from './api/dashboards';
 import { createApi } from './api/index';
 import { PANEL_INCLUDE } from './api/panels';
-import type { Dashboard, Device, Panel } from './api/types';
 import { NotFoundError } from './errors';
 import { createHttpClient } from './http';
 import { createQueries, createQueryClient } from './queries';
@@ -21,19 +21,11 @@ const DEVICES = 'GET /api/v1/device/?include=sensors,defaultSensor,gateways,team
 const dashboardUrl = (id: number) => `GET /api/v1/dashboard/${id}/?include=${DASHBOARD_INCLUDE}`;
 const deviceUrl = (id: number) => `GET /api/v1/device/${id}/?include=sensors,gateways,teams`;
 
-const panel = (id: number, dashboard_id = 1): Panel => ({ id, dashboard_id, type: 'line_chart' });
-const dashboard = (id: number, title = `D${id}`, panels: Panel[] = []): Dashboard => ({
-  id,
-  title,
-  is_favorite: false,
-  panels,
-});
-const device = (id: number, title: string | null, external_device_id = `ext-${id}`): Device => ({
-  id,
-  title,
-  external_device_id,
-  lat: null,
-  lng: null,
+const { panel, dashboard, device } = fixtures;
+const lineChart = (dashboard_id: number) => ({
+  type: 'line_chart' as const,
+  dashboard_id,
+  line_chart_items: [{ device_id: 1, sensor_id: 1 }],
 });
 
 function setup() {
@@ -143,7 +135,7 @@ describe('spec §4: creating adds to the list', () => {
     server.on(DEVICES, { body: { data: [device(1, 'B')] } });
     server.on('POST /api/v1/device', { status: 201, body: { data: device(2, 'A') } });
     await stores.devices.loadList();
-    await stores.devices.create({ title: 'A' });
+    await stores.devices.create({ title: 'A', external_device_id: 'a-1' });
     expect(stores.devices.getSnapshot().list.map((d) => d.id)).toEqual([2, 1]);
   });
 
@@ -264,23 +256,23 @@ describe('spec §4: removing a panel removes it from the open dashboard', () => 
     const ctx = await openDashboard();
     ctx.server.once('POST /api/v1/panel', { status: 201, body: { data: panel(13) } });
     ctx.server.once('POST /api/v1/panel', { status: 201, body: { data: panel(20, 2) } });
-    await ctx.stores.panels.create({ dashboard_id: 1, type: 'line_chart' });
-    await ctx.stores.panels.create({ dashboard_id: 2, type: 'line_chart' });
+    await ctx.stores.panels.create(lineChart(1));
+    await ctx.stores.panels.create(lineChart(2));
     expect(panelIds(ctx)).toEqual([10, 11, 12, 13]);
   });
 
   it('a created panel starts the panel list of a dashboard loaded without panels', async () => {
     const ctx = setup();
-    ctx.server.on(dashboardUrl(1), { body: { data: { id: 1, title: 'D', is_favorite: false } } });
+    ctx.server.on(dashboardUrl(1), { body: { data: dashboard(1, 'D') } });
     ctx.server.on('POST /api/v1/panel', { status: 201, body: { data: panel(1) } });
     await ctx.stores.dashboards.load(1);
-    await ctx.stores.panels.create({ dashboard_id: 1 });
+    await ctx.stores.panels.create(lineChart(1));
     expect(ctx.stores.dashboards.getSnapshot().current?.panels?.map((p) => p.id)).toEqual([1]);
   });
 
   it('an edited panel replaces its old version in the open dashboard and as the open panel', async () => {
     const ctx = await openDashboard();
-    const edited = { ...panel(11), title: 'Ny' };
+    const edited = panel(11, 1, { title: 'Ny' });
     ctx.server.on(`GET /api/v1/panel/11/?include=${PANEL_INCLUDE}`, { body: { data: panel(11) } });
     ctx.server.on('PATCH /api/v1/panel/11', { body: { data: edited } });
     ctx.server.on('PATCH /api/v1/panel/99', { body: { data: panel(99, 3) } });
@@ -312,8 +304,8 @@ describe('createResourceStore', () => {
     });
     await expect(store.loadList()).rejects.toThrow('no list');
     await expect(store.load(1)).rejects.toThrow('no show');
-    await expect(store.create({})).rejects.toThrow('no create');
-    await expect(store.update(1, {})).rejects.toThrow('no update');
+    await expect(store.create({} as never)).rejects.toThrow('no create');
+    await expect(store.update(1, {} as never)).rejects.toThrow('no update');
     await expect(store.remove(1)).rejects.toThrow('no remove');
   });
 

@@ -1,6 +1,20 @@
 import type { QueryClient, QueryFunction, QueryKey } from '@tanstack/query-core';
+import type { DeviceListOptions } from './api/devices';
 import type { MatnatApi } from './api/index';
-import type { Body, Dashboard, Device, Id, Panel, Sensor, Team } from './api/types';
+import type {
+  Dashboard,
+  DashboardCreateBody,
+  DashboardUpdateBody,
+  Device,
+  DeviceCreateBodyInput,
+  DeviceUpdateBodyInput,
+  Id,
+  Panel,
+  PanelCreateBodyInput,
+  PanelUpdateBodyInput,
+  Sensor,
+  Team,
+} from './api/types';
 import type { Timers } from './platform';
 import type { MatnatQueries } from './queries';
 import { createStore } from './store';
@@ -19,13 +33,18 @@ interface QueryOptions<T> {
   queryFn: QueryFunction<T>;
 }
 
-export interface ResourceStoreOptions<T extends { id: Id }, Args extends unknown[] = []> {
+export interface ResourceStoreOptions<
+  T extends { id: Id },
+  Args extends unknown[] = [],
+  C = never,
+  U = never,
+> {
   queryClient: QueryClient;
   timers: Timers;
   list?: (...args: Args) => QueryOptions<T[]>;
   show?: (id: Id) => QueryOptions<T>;
-  create?: (body: Body) => Promise<T>;
-  update?: (id: Id, body: Body) => Promise<T>;
+  create?: (body: C) => Promise<T>;
+  update?: (id: Id, body: U) => Promise<T>;
   remove?: (id: Id) => Promise<unknown>;
   /** Orders the list after every load and create. @default keeps the server's order */
   sort?: (items: T[]) => T[];
@@ -40,8 +59,8 @@ export interface ResourceStoreOptions<T extends { id: Id }, Args extends unknown
  * cached for other observers); a failed load resets what it was loading and rejects; a delete removes the
  * item locally 500 ms after the server replied, clears it if it was open, then notifies.
  */
-export function createResourceStore<T extends { id: Id }, Args extends unknown[] = []>(
-  options: ResourceStoreOptions<T, Args>,
+export function createResourceStore<T extends { id: Id }, Args extends unknown[] = [], C = never, U = never>(
+  options: ResourceStoreOptions<T, Args, C, U>,
 ) {
   const { queryClient, timers, sort = (items: T[]) => items } = options;
   const store = createStore<ResourceState<T>>({ list: [], current: null });
@@ -81,13 +100,13 @@ export function createResourceStore<T extends { id: Id }, Args extends unknown[]
     },
 
     /** Creating adds to the list. */
-    async create(body: Body): Promise<T> {
+    async create(body: C): Promise<T> {
       const item = await required(options.create, 'create')(body);
       state.list = sort([...state.list, item]);
       return item;
     },
 
-    async update(id: Id, body: Body): Promise<T> {
+    async update(id: Id, body: U): Promise<T> {
       const item = await required(options.update, 'update')(id, body);
       state.list = sort(state.list.map((existing) => (existing.id === id ? item : existing)));
       if (state.current?.id === id) state.current = item;
@@ -110,9 +129,12 @@ export function createResourceStore<T extends { id: Id }, Args extends unknown[]
   };
 }
 
-export type ResourceStore<T extends { id: Id }, Args extends unknown[] = []> = ReturnType<
-  typeof createResourceStore<T, Args>
->;
+export type ResourceStore<
+  T extends { id: Id },
+  Args extends unknown[] = [],
+  C = never,
+  U = never,
+> = ReturnType<typeof createResourceStore<T, Args, C, U>>;
 
 export interface ResourceStoresOptions {
   api: MatnatApi;
@@ -135,7 +157,7 @@ export function createResourceStores(options: ResourceStoresOptions) {
   const { api, queries, queryClient, timers, notify, messages = {} } = options;
   const base = { queryClient, timers, notify };
 
-  const dashboards = createResourceStore<Dashboard>({
+  const dashboards = createResourceStore<Dashboard, [], DashboardCreateBody, DashboardUpdateBody>({
     ...base,
     list: queries.dashboards,
     show: queries.dashboard,
@@ -145,7 +167,12 @@ export function createResourceStores(options: ResourceStoresOptions) {
     removedMessage: messages.dashboardRemoved ?? 'Dashboarden har tagits bort',
   });
 
-  const devices = createResourceStore<Device, [{ unassigned?: boolean }?]>({
+  const devices = createResourceStore<
+    Device,
+    [DeviceListOptions?],
+    DeviceCreateBodyInput,
+    DeviceUpdateBodyInput
+  >({
     ...base,
     list: queries.devices,
     show: queries.device,
@@ -167,13 +194,13 @@ export function createResourceStores(options: ResourceStoresOptions) {
   const panels = {
     ...panelStore,
     /** POST /api/v1/panel: the new panel joins the open dashboard. */
-    async create(body: Body): Promise<Panel> {
+    async create(body: PanelCreateBodyInput): Promise<Panel> {
       const panel = await api.panels.create(body);
       openPanels(panel.dashboard_id)?.push(panel);
       return panel;
     },
     /** PATCH /api/v1/panel/{id}: replaced in the open dashboard and as the open panel. */
-    async update(id: Id, body: Body): Promise<Panel> {
+    async update(id: Id, body: PanelUpdateBodyInput): Promise<Panel> {
       const panel = await api.panels.update(id, body);
       const list = openPanels(panel.dashboard_id);
       const index = list?.findIndex((p) => p.id === id) ?? -1;

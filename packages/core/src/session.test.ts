@@ -1,22 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakePlatform, fakeServer } from '../test/fakeServer';
+import { fixtures } from '../test/fixtures';
 import { createApi } from './api/index';
-import type { User } from './api/types';
 import { ServerError, UnauthenticatedError } from './errors';
 import { createHttpClient } from './http';
 import { createSession, type Session } from './session';
 
-const anna: User = {
-  id: 2,
-  name: 'Anna',
-  email: 'anna@matnat.se',
-  photo_url: null,
-  initials: 'A',
-  is_admin: false,
-  has_set_password: true,
-  impersonator: null,
-};
-const admin: User = { ...anna, id: 1, name: 'Admin', is_admin: true, has_set_password: false };
+const anna = fixtures.me();
+const admin = fixtures.me({ id: 1, name: 'Admin', is_admin: true, has_set_password: false });
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -146,7 +137,9 @@ describe('spec §4 Session', () => {
     session.update(anna);
     server.on('PATCH /api/user/2', { body: { data: { ...anna, name: 'Anna B' } } });
     server.on('GET /api/me', { body: { data: { ...anna, name: 'Anna B' } } });
-    await expect(session.updateAttribute('name', 'Anna B')).resolves.toMatchObject({ name: 'Anna B' });
+    await expect(session.updateAttribute({ attribute: 'name', value: 'Anna B' })).resolves.toMatchObject({
+      name: 'Anna B',
+    });
     expect(server.requests()).toEqual(['PATCH /api/user/2', 'GET /api/me']);
     expect(server.calls.find((c) => c.method === 'PATCH')!.body).toEqual({
       attribute: 'name',
@@ -157,7 +150,9 @@ describe('spec §4 Session', () => {
 
   it('updateAttribute needs a logged-in user', async () => {
     const { server, session } = setup();
-    await expect(session.updateAttribute('name', 'X')).rejects.toThrow('No user is logged in.');
+    await expect(session.updateAttribute({ attribute: 'name', value: 'X' })).rejects.toThrow(
+      'No user is logged in.',
+    );
     expect(server.calls).toEqual([]);
   });
 
@@ -203,7 +198,7 @@ describe('spec §8: status 401 while logged in: the user is logged out and sent 
 });
 
 describe('spec §4 Impersonation', () => {
-  const impersonated: User = { ...anna, impersonator: { user_id: 1, name: 'Admin' } };
+  const impersonated = fixtures.me({ impersonator: { user_id: 1, name: 'Admin' } });
 
   it('gives the banner data from the impersonator field, else null', () => {
     const { session } = setup();

@@ -1,6 +1,5 @@
-import type { Credentials } from './api/auth';
 import type { MatnatApi } from './api/index';
-import type { Id, User } from './api/types';
+import type { Id, LoginBodyInput, Me, UserAttributeBodyInput } from './api/types';
 import type { Platform } from './platform';
 import { createStore } from './store';
 
@@ -11,7 +10,7 @@ export const IMPERSONATION_REVERT_REDIRECT_MS = 500;
 
 export interface SessionState {
   /** Absent (null) or present (spec §4 Session). */
-  user: User | null;
+  user: Me | null;
 }
 
 /** What the impersonation banner shows: 'Du är just nu inloggad som {name}', 'Återgå till {impersonatorName}'. */
@@ -34,7 +33,7 @@ export function createSession({ api, platform, navigate }: SessionOptions) {
   let refreshTimer: unknown;
   let loggingOut: Promise<void> | undefined;
 
-  function setUser(user: User | null) {
+  function setUser(user: Me | null) {
     state.user = user;
     if (user && refreshTimer === undefined) {
       refreshTimer = platform.timers.setInterval(() => {
@@ -63,7 +62,7 @@ export function createSession({ api, platform, navigate }: SessionOptions) {
   }
 
   /** GET /api/me: sets the user; on failure clears it, triggers logout and rejects with the error. */
-  async function fetchMe(): Promise<User> {
+  async function fetchMe(): Promise<Me> {
     try {
       const user = await api.auth.me();
       setUser(user);
@@ -74,7 +73,7 @@ export function createSession({ api, platform, navigate }: SessionOptions) {
     }
   }
 
-  function currentUser(): User {
+  function currentUser(): Me {
     if (!state.user) throw new Error('No user is logged in.');
     return state.user;
   }
@@ -86,20 +85,20 @@ export function createSession({ api, platform, navigate }: SessionOptions) {
     logout,
 
     /** POST /api/login; the answer is the user. */
-    async login(credentials: Credentials): Promise<User> {
+    async login(credentials: LoginBodyInput): Promise<Me> {
       const user = await api.auth.login(credentials);
       setUser(user);
       return user;
     },
 
     /** Replaces the stored user (spec §4: a user update replaces the stored user). */
-    update(user: User) {
+    update(user: Me) {
       setUser(user);
     },
 
     /** PATCH /api/user/{id} with one attribute/value pair, then the user is re-fetched. */
-    async updateAttribute(attribute: string, value: unknown): Promise<User> {
-      await api.users.updateAttribute(currentUser().id, attribute, value);
+    async updateAttribute(body: UserAttributeBodyInput): Promise<Me> {
+      await api.users.updateAttribute(currentUser().id, body);
       return fetchMe();
     },
 
@@ -116,7 +115,7 @@ export function createSession({ api, platform, navigate }: SessionOptions) {
     },
 
     /** POST /api/v1/user/{id}/impersonate (admins), then the current user is refetched. */
-    async impersonate(userId: Id): Promise<User> {
+    async impersonate(userId: Id): Promise<Me> {
       await api.users.impersonate(userId);
       return fetchMe();
     },

@@ -1,6 +1,6 @@
 import type { HttpClient } from '../http';
 import { type Envelope, unwrap } from './envelope';
-import type { Alert, Body, Id } from './types';
+import type { Alert, AlertCreateBodyInput, AlertUpdateBodyInput, Id } from './types';
 
 export function alertsApi(http: HttpClient) {
   return {
@@ -8,8 +8,9 @@ export function alertsApi(http: HttpClient) {
     list: () => unwrap(http.get<Envelope<Alert[]>>('/api/v1/alert?include=conditionsCount&sort=name')),
     /** GET /api/v1/alert/{id}?include=conditions */
     show: (id: Id) => unwrap(http.get<Envelope<Alert>>(`/api/v1/alert/${id}?include=conditions`)),
-    create: (body: Body) => unwrap(http.post<Envelope<Alert>>('/api/v1/alert', body)),
-    update: (id: Id, body: Body) => unwrap(http.patch<Envelope<Alert>>(`/api/v1/alert/${id}`, body)),
+    create: (body: AlertCreateBodyInput) => unwrap(http.post<Envelope<Alert>>('/api/v1/alert', body)),
+    update: (id: Id, body: AlertUpdateBodyInput) =>
+      unwrap(http.patch<Envelope<Alert>>(`/api/v1/alert/${id}`, body)),
     remove: (id: Id) => http.delete<void>(`/api/v1/alert/${id}`),
   };
 }

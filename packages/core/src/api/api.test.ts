@@ -11,6 +11,36 @@ function setup(isAdmin = false) {
   return { server, api };
 }
 
+const singleValue = { type: 'single_value' as const, dashboard_id: 7, device_id: 1, sensor_id: 2 };
+const register = {
+  name: 'Ny',
+  email: 'ny@matnat.se',
+  password: 'hemligt-1',
+  password_confirmation: 'hemligt-1',
+};
+const accept = { name: 'Ny', password: 'hemligt-1', password_confirmation: 'hemligt-1' };
+const reset = {
+  token: 't',
+  email: 'ny@matnat.se',
+  password: 'hemligt-1',
+  password_confirmation: 'hemligt-1',
+};
+const alert = { name: 'Frost', conditions: [{ sensor_id: 2, operator: '<' as const, threshold: 0 }] };
+const order = {
+  name: 'Anna',
+  email: 'anna@matnat.se',
+  address: 'Storgatan 1',
+  postal_code: '123 45',
+  city: 'Umeå',
+  items: [{ product_id: 1, quantity: 2 }],
+};
+const token = {
+  name: 'Partner',
+  scopes: ['panel:1'],
+  allowed_origins: ['https://partner.se'],
+  expires_at: '2030-01-01T00:00:00Z',
+};
+
 type Case = [route: string, call: (api: MatnatApi) => Promise<unknown>, body?: unknown];
 
 const spec7: Case[] = [
@@ -29,10 +59,10 @@ const spec7: Case[] = [
   ['DELETE /api/v1/dashboard/7', (a) => a.dashboards.remove(7)],
   [
     'PATCH /api/v1/dashboard/7/panel',
-    (a) => a.dashboards.orderPanels(7, { panels: [{ id: 2 }, { id: 1 }] }),
-    { panels: [{ id: 2 }, { id: 1 }] },
+    (a) => a.dashboards.orderPanels(7, { panels: [2, 1] }),
+    { panels: [2, 1] },
   ],
-  ['POST /api/v1/panel', (a) => a.panels.create({ dashboard_id: 7 }), { dashboard_id: 7 }],
+  ['POST /api/v1/panel', (a) => a.panels.create(singleValue), singleValue],
   [
     'GET /api/v1/panel/3/?include=lineChartItems.device.sensors,lineChartItems.sensor,singleValueItem,device,sensor',
     (a) => a.panels.show(3),
@@ -41,7 +71,11 @@ const spec7: Case[] = [
   ['GET /api/v1/device', (a) => a.devices.all()],
   ['GET /api/v1/device/?include=sensors,defaultSensor,gateways,teams&sort=title', (a) => a.devices.list()],
   ['GET /api/v1/device/4/?include=sensors,gateways,teams', (a) => a.devices.show(4)],
-  ['POST /api/v1/device', (a) => a.devices.create({ title: 'Spjut' }), { title: 'Spjut' }],
+  [
+    'POST /api/v1/device',
+    (a) => a.devices.create({ external_device_id: 'spjut-1' }),
+    { external_device_id: 'spjut-1' },
+  ],
   ['PATCH /api/v1/device/4', (a) => a.devices.update(4, { lat: 59.3 }), { lat: 59.3 }],
   ['DELETE /api/v1/device/4', (a) => a.devices.remove(4)],
   ['GET /api/v1/sensor', (a) => a.sensors.list()],
@@ -50,7 +84,7 @@ const spec7: Case[] = [
   ['GET /api/v1/user/9', (a) => a.users.show(9)],
   [
     'PATCH /api/user/9',
-    (a) => a.users.updateAttribute(9, 'name', 'Anna'),
+    (a) => a.users.updateAttribute(9, { attribute: 'name', value: 'Anna' }),
     { attribute: 'name', value: 'Anna' },
   ],
   ['POST /api/v1/user/1/impersonate/revert', (a) => a.users.revertImpersonation(1)],
@@ -62,17 +96,23 @@ const design2: Case[] = [
     (a) => a.auth.login({ email: 'anna@matnat.se', password: 'pw', remember: true }),
     { email: 'anna@matnat.se', password: 'pw', remember: true },
   ],
-  ['POST /api/register', (a) => a.auth.register({ name: 'A' }), { name: 'A' }],
+  ['POST /api/register', (a) => a.auth.register(register), register],
   ['POST /api/email/verification-notification', (a) => a.auth.resendVerification()],
   [
     'GET /api/email/verify/5/ab%2Fc?expires=1700000000&signature=f00',
     (a) => a.auth.verifyEmail(5, 'ab/c', { expires: 1700000000, signature: 'f00' }),
   ],
   ['POST /api/password/email', (a) => a.auth.requestPasswordReset('a@b.se'), { email: 'a@b.se' }],
-  ['POST /api/password/reset', (a) => a.auth.resetPassword({ token: 't' }), { token: 't' }],
+  ['POST /api/password/reset', (a) => a.auth.resetPassword(reset), reset],
   ['GET /api/invite/tok', (a) => a.auth.invitation('tok')],
-  ['POST /api/invite/tok', (a) => a.auth.acceptInvitation('tok', { name: 'Ny' }), { name: 'Ny' }],
+  ['POST /api/invite/tok', (a) => a.auth.acceptInvitation('tok', accept), accept],
   ['POST /api/v1/user/9/impersonate', (a) => a.users.impersonate(9)],
+  [
+    'PATCH /api/v1/user/9',
+    (a) => a.users.update(9, { is_admin: true, team_ids: [1] }),
+    { is_admin: true, team_ids: [1] },
+  ],
+  ['POST /api/v1/invite', (a) => a.users.invite({ email: 'ny@matnat.se' }), { email: 'ny@matnat.se' }],
   [
     'GET /api/v1/sensor/2/measurements?range_slug=prev_5_days&interval_slug=15_m&max_points=500',
     (a) => a.sensors.measurements(2, { range_slug: 'prev_5_days', interval_slug: '15_m', max_points: 500 }),
@@ -87,19 +127,19 @@ const design2: Case[] = [
       }),
   ],
   ['GET /api/v1/sensor/2/latest', (a) => a.sensors.latest(2)],
-  ['PATCH /api/v1/panel/3', (a) => a.panels.update(3, { type: 'line' }), { type: 'line' }],
+  ['PATCH /api/v1/panel/3', (a) => a.panels.update(3, { title: 'Ute' }), { title: 'Ute' }],
   ['GET /api/v1/alert/6?include=conditions', (a) => a.alerts.show(6)],
-  ['POST /api/v1/alert', (a) => a.alerts.create({ name: 'Frost' }), { name: 'Frost' }],
+  ['POST /api/v1/alert', (a) => a.alerts.create(alert), alert],
   ['PATCH /api/v1/alert/6', (a) => a.alerts.update(6, { name: 'Is' }), { name: 'Is' }],
   ['DELETE /api/v1/alert/6', (a) => a.alerts.remove(6)],
   ['GET /api/v1/notification', (a) => a.notifications.list()],
   ['POST /api/v1/notification/8/read', (a) => a.notifications.markRead(8)],
   ['GET /api/v1/product', (a) => a.shop.products()],
   ['GET /api/v1/product/3', (a) => a.shop.product(3)],
-  ['POST /api/v1/order', (a) => a.shop.order({ items: [] }), { items: [] }],
+  ['POST /api/v1/order', (a) => a.shop.order(order), order],
   ['GET /api/v1/public/temperature-map', (a) => a.publicMap.temperatureMap()],
   ['GET /api/v1/embed-token', (a) => a.embedTokens.list()],
-  ['POST /api/v1/embed-token', (a) => a.embedTokens.create({ name: 'Partner' }), { name: 'Partner' }],
+  ['POST /api/v1/embed-token', (a) => a.embedTokens.create(token), token],
   ['DELETE /api/v1/embed-token/4', (a) => a.embedTokens.revoke(4)],
 ];
 

@@ -1,6 +1,6 @@
 import type { HttpClient } from '../http';
 import { type Envelope, unwrap } from './envelope';
-import type { Body, Dashboard, Id } from './types';
+import type { Dashboard, DashboardCreateBody, DashboardUpdateBody, Id, PanelOrderBody } from './types';
 
 /** The panels with everything a dashboard draws: line-chart items and the single-value item. */
 export const DASHBOARD_INCLUDE =
@@ -13,11 +13,12 @@ export function dashboardsApi(http: HttpClient) {
     /** GET /api/v1/dashboard/{id}/?include=panels.lineChartItems…,panels.singleValueItem… */
     show: (id: Id) =>
       unwrap(http.get<Envelope<Dashboard>>(`/api/v1/dashboard/${id}/?include=${DASHBOARD_INCLUDE}`)),
-    create: (body: Body) => unwrap(http.post<Envelope<Dashboard>>('/api/v1/dashboard', body)),
+    create: (body: DashboardCreateBody) => unwrap(http.post<Envelope<Dashboard>>('/api/v1/dashboard', body)),
     /** PATCH /api/v1/dashboard/{id}: the answer is the dashboard. */
-    update: (id: Id, body: Body) => unwrap(http.patch<Envelope<Dashboard>>(`/api/v1/dashboard/${id}`, body)),
+    update: (id: Id, body: DashboardUpdateBody) =>
+      unwrap(http.patch<Envelope<Dashboard>>(`/api/v1/dashboard/${id}`, body)),
     remove: (id: Id) => http.delete<void>(`/api/v1/dashboard/${id}`),
     /** PATCH /api/v1/dashboard/{id}/panel with the panels in their new order. */
-    orderPanels: (id: Id, body: Body) => http.patch<unknown>(`/api/v1/dashboard/${id}/panel`, body),
+    orderPanels: (id: Id, body: PanelOrderBody) => http.patch<unknown>(`/api/v1/dashboard/${id}/panel`, body),
   };
 }

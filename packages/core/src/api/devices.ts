@@ -1,7 +1,7 @@
 import { ForbiddenError } from '../errors';
 import type { HttpClient } from '../http';
 import { type Envelope, unwrap } from './envelope';
-import type { Body, Device, Id } from './types';
+import type { Device, DeviceCreateBodyInput, DeviceUpdateBodyInput, Id } from './types';
 
 export interface DeviceListOptions {
   /** Only devices not yet connected to a team. Admins only (spec §6). @default false */
@@ -33,8 +33,9 @@ export function devicesApi(http: HttpClient, isAdmin: () => boolean) {
     /** GET /api/v1/device/{id}/?include=sensors,gateways,teams */
     show: (id: Id) =>
       unwrap(http.get<Envelope<Device>>(`/api/v1/device/${id}/?include=sensors,gateways,teams`)),
-    create: (body: Body) => unwrap(http.post<Envelope<Device>>('/api/v1/device', body)),
-    update: (id: Id, body: Body) => unwrap(http.patch<Envelope<Device>>(`/api/v1/device/${id}`, body)),
+    create: (body: DeviceCreateBodyInput) => unwrap(http.post<Envelope<Device>>('/api/v1/device', body)),
+    update: (id: Id, body: DeviceUpdateBodyInput) =>
+      unwrap(http.patch<Envelope<Device>>(`/api/v1/device/${id}`, body)),
     remove: (id: Id) => http.delete<void>(`/api/v1/device/${id}`),
   };
 }

@@ -1,14 +1,15 @@
 import type { HttpClient } from '../http';
 import { type Envelope, unwrap } from './envelope';
-import type { Body, Id } from './types';
+import type { EmbedToken, EmbedTokenCreateBodyInput, EmbedTokenCreated, Id } from './types';
 
 /** Read-only tokens for partner pages on other origins. */
 export function embedTokensApi(http: HttpClient) {
   return {
     /** GET /api/v1/embed-token */
-    list: () => unwrap(http.get<Envelope<unknown[]>>('/api/v1/embed-token')),
+    list: () => unwrap(http.get<Envelope<EmbedToken[]>>('/api/v1/embed-token')),
     /** POST /api/v1/embed-token: the answer carries the secret once. */
-    create: (body: Body) => unwrap(http.post<Envelope<unknown>>('/api/v1/embed-token', body)),
+    create: (body: EmbedTokenCreateBodyInput) =>
+      unwrap(http.post<Envelope<EmbedTokenCreated>>('/api/v1/embed-token', body)),
     /** DELETE /api/v1/embed-token/{id}: revoke. */
     revoke: (id: Id) => http.delete<void>(`/api/v1/embed-token/${id}`),
   };

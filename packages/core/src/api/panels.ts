@@ -1,6 +1,6 @@
 import type { HttpClient } from '../http';
 import { type Envelope, unwrap } from './envelope';
-import type { Body, Id, Panel } from './types';
+import type { Id, Panel, PanelCreateBodyInput, PanelUpdateBodyInput } from './types';
 
 export const PANEL_INCLUDE =
   'lineChartItems.device.sensors,lineChartItems.sensor,singleValueItem,device,sensor';
@@ -9,8 +9,9 @@ export function panelsApi(http: HttpClient) {
   return {
     /** GET /api/v1/panel/{id}/?include=lineChartItems.device.sensors,lineChartItems.sensor,singleValueItem,device,sensor */
     show: (id: Id) => unwrap(http.get<Envelope<Panel>>(`/api/v1/panel/${id}/?include=${PANEL_INCLUDE}`)),
-    create: (body: Body) => unwrap(http.post<Envelope<Panel>>('/api/v1/panel', body)),
-    update: (id: Id, body: Body) => unwrap(http.patch<Envelope<Panel>>(`/api/v1/panel/${id}`, body)),
+    create: (body: PanelCreateBodyInput) => unwrap(http.post<Envelope<Panel>>('/api/v1/panel', body)),
+    update: (id: Id, body: PanelUpdateBodyInput) =>
+      unwrap(http.patch<Envelope<Panel>>(`/api/v1/panel/${id}`, body)),
     remove: (id: Id) => http.delete<void>(`/api/v1/panel/${id}`),
   };
 }

@@ -1,11 +1,11 @@
 import type { HttpClient } from '../http';
 import { type Envelope, unwrap } from './envelope';
-import type { Id, Measurements, Sensor } from './types';
+import type { Id, IntervalSlug, LatestMeasurement, MeasurementBuckets, RangeSlug, Sensor } from './types';
 
 /** Which readings to bucket: a range slug (or explicit from/to) and an interval slug. */
 export interface MeasurementFilter {
-  range_slug?: string;
-  interval_slug?: string;
+  range_slug?: RangeSlug;
+  interval_slug?: IntervalSlug;
   /** `YYYY-MM-DD HH:mm:ss` or ISO-8601, instead of a range slug. */
   from?: string;
   to?: string;
@@ -20,7 +20,7 @@ export function sensorsApi(http: HttpClient) {
     /** GET /api/v1/sensor/{id}/measurements?range_slug=…&interval_slug=…&max_points=… */
     measurements: (id: Id, filter: MeasurementFilter, signal?: AbortSignal) =>
       unwrap(
-        http.get<Envelope<Measurements>>(`/api/v1/sensor/${id}/measurements`, {
+        http.get<Envelope<MeasurementBuckets>>(`/api/v1/sensor/${id}/measurements`, {
           query: {
             range_slug: filter.range_slug,
             interval_slug: filter.interval_slug,
@@ -31,8 +31,8 @@ export function sensorsApi(http: HttpClient) {
           signal,
         }),
       ),
-    /** GET /api/v1/sensor/{id}/latest: the latest reading, for single-value panels. */
+    /** GET /api/v1/sensor/{id}/latest: the latest reading (null before the first), for single-value panels. */
     latest: (id: Id, signal?: AbortSignal) =>
-      unwrap(http.get<Envelope<unknown>>(`/api/v1/sensor/${id}/latest`, { signal })),
+      unwrap(http.get<Envelope<LatestMeasurement | null>>(`/api/v1/sensor/${id}/latest`, { signal })),
   };
 }

@@ -1,15 +1,15 @@
 import type { HttpClient } from '../http';
 import { type Envelope, unwrap } from './envelope';
-import type { Body, Id } from './types';
+import type { Id, Order, OrderBodyInput, Product } from './types';
 
 /** The web shop: guest-readable products and the guest-allowed order form. */
 export function shopApi(http: HttpClient) {
   return {
     /** GET /api/v1/product */
-    products: () => unwrap(http.get<Envelope<unknown[]>>('/api/v1/product')),
+    products: () => unwrap(http.get<Envelope<Product[]>>('/api/v1/product')),
     /** GET /api/v1/product/{id} */
-    product: (id: Id) => unwrap(http.get<Envelope<unknown>>(`/api/v1/product/${id}`)),
+    product: (id: Id) => unwrap(http.get<Envelope<Product>>(`/api/v1/product/${id}`)),
     /** POST /api/v1/order */
-    order: (body: Body) => unwrap(http.post<Envelope<unknown>>('/api/v1/order', body)),
+    order: (body: OrderBodyInput) => unwrap(http.post<Envelope<Order>>('/api/v1/order', body)),
   };
 }
