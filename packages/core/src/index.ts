@@ -18,6 +18,10 @@ export {
   zoneOffset,
   zoneOffsetMinutes,
 } from './dates';
+export type { FormErrors, FormErrorsHolder, FormErrorsState } from './formErrors';
+export { createFormErrors, parseFormErrors } from './formErrors';
+export type { DeviceFeature, DeviceFeatureCollection, DeviceFeatureProperties, MapDevice } from './geo';
+export { devicesToFeatureCollection } from './geo';
 export type { Guard, GuardContext, GuardSession, GuardUser, RunGuardsOptions } from './guards';
 export {
   adminGuard,
@@ -31,6 +35,9 @@ export {
   runGuards,
   UnknownMiddlewareError,
 } from './guards';
+export { compareSwedish, deviceLabel, sortAlerts, sortDevices } from './lists';
+export type { LocalSettings, LocalSettingsOptions, LocalSettingsStore } from './localSettings';
+export { createLocalSettings, DEFAULT_LOCAL_SETTINGS, LOCAL_SETTINGS_STORAGE_KEY } from './localSettings';
 export type { CoreMessages, MessageOverrides } from './messages';
 export { createMessages, formatTitle, svMessages } from './messages';
 export type {
@@ -65,7 +72,7 @@ export {
   routeTitle,
   UNKNOWN_PATH_REDIRECT,
 } from './routes';
-export type { ExternalStore } from './store';
+export type { ExternalStore, Snapshot } from './store';
 export type {
   IntervalSlug,
   RangeOptions,
@@ -92,3 +99,7 @@ export {
   resolveRange,
   TIME_FILTER_STORAGE_KEY,
 } from './timeFilter';
+export type { Toast, ToastInput, ToastLevel, Toasts, ToastsOptions, ToastsState } from './toasts';
+export { createToasts } from './toasts';
+export type { VersionCheck, VersionCheckOptions, VersionCheckState } from './versionCheck';
+export { createVersionCheck, notificationsActive } from './versionCheck';

@@ -1,3 +1,4 @@
+import type { IntervalSlug, RangeSlug, TimeFilter } from '@matnat/contract';
 import type { Dayjs } from 'dayjs';
 import { DATE_TIME_FORMAT, DEFAULT_TIME_ZONE, formatInZone, fromWallClock, toWallClock } from './dates';
 import { type CoreMessages, svMessages } from './messages';
@@ -23,12 +24,22 @@ export const RANGE_SLUGS = [
   'prev_week',
   'prev_month',
   'prev_year',
-] as const;
-export type RangeSlug = (typeof RANGE_SLUGS)[number];
+] as const satisfies readonly RangeSlug[];
 
 /** The 9 interval slugs of spec §3, shortest first. */
-export const INTERVAL_SLUGS = ['5_s', '30_s', '1_m', '5_m', '15_m', '30_m', '1_h', '3_h', '12_h'] as const;
-export type IntervalSlug = (typeof INTERVAL_SLUGS)[number];
+export const INTERVAL_SLUGS = [
+  '5_s',
+  '30_s',
+  '1_m',
+  '5_m',
+  '15_m',
+  '30_m',
+  '1_h',
+  '3_h',
+  '12_h',
+] as const satisfies readonly IntervalSlug[];
+
+export type { IntervalSlug, RangeSlug, TimeFilter };
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -52,14 +63,6 @@ export const DEFAULT_RANGE_SLUG: RangeSlug = 'prev_5_days';
 export const DEFAULT_INTERVAL_SLUG: IntervalSlug = '15_m';
 /** The localStorage key holding every route's filter as one JSON object keyed by full route path. */
 export const TIME_FILTER_STORAGE_KEY = 'matnat.timeFilters';
-
-/** Spec §3 Time filter. */
-export interface TimeFilter {
-  /** The full route path the filter belongs to, e.g. '/dashboard/12'. */
-  route: string;
-  range_slug: RangeSlug;
-  interval_slug: IntervalSlug;
-}
 
 /** A resolved range: epoch milliseconds, both ends inclusive. */
 export interface TimeRange {

@@ -1,0 +1,75 @@
+import type { LocalSettings } from '@matnat/contract';
+import type { Platform } from './platform';
+import { createStore, type ExternalStore } from './store';
+
+export type { LocalSettings };
+
+/** Spec §3: the local settings live in browser storage under the key `settings`. */
+export const LOCAL_SETTINGS_STORAGE_KEY = 'settings';
+/** Spec §3: useSatellite defaults to false. */
+export const DEFAULT_LOCAL_SETTINGS: Readonly<LocalSettings> = { useSatellite: false };
+
+export interface LocalSettingsOptions {
+  platform: Pick<Platform, 'storage' | 'logger'>;
+  /** @default 'settings' */
+  storageKey?: string;
+}
+
+export interface LocalSettingsStore extends ExternalStore<LocalSettings> {
+  /** Changes some settings and saves them. */
+  set(change: Partial<LocalSettings>): void;
+  /** Back to the defaults (and saved). */
+  reset(): void;
+}
+
+function readObject(raw: string | null): Record<string, unknown> {
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The browser-local settings (spec §3 Local setting). Corrupted or foreign data under the key falls back to
+ * the defaults; keys this version does not know are kept when saving.
+ */
+export function createLocalSettings(options: LocalSettingsOptions): LocalSettingsStore {
+  const { platform, storageKey = LOCAL_SETTINGS_STORAGE_KEY } = options;
+  let stored: Record<string, unknown> = {};
+  try {
+    stored = readObject(platform.storage?.getItem(storageKey) ?? null);
+  } catch (error) {
+    platform.logger.warn('matnat: could not read settings', error);
+  }
+  const { state, subscribe, getSnapshot } = createStore<LocalSettings>({
+    useSatellite:
+      typeof stored.useSatellite === 'boolean' ? stored.useSatellite : DEFAULT_LOCAL_SETTINGS.useSatellite,
+  });
+
+  const save = () => {
+    stored = { ...stored, ...state };
+    try {
+      platform.storage?.setItem(storageKey, JSON.stringify(stored));
+    } catch (error) {
+      platform.logger.warn('matnat: could not save settings', error);
+    }
+  };
+
+  return {
+    subscribe,
+    getSnapshot,
+    set(change) {
+      if (typeof change.useSatellite === 'boolean') state.useSatellite = change.useSatellite;
+      save();
+    },
+    reset() {
+      Object.assign(state, DEFAULT_LOCAL_SETTINGS);
+      save();
+    },
+  };
+}
