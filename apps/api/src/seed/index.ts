@@ -71,3 +71,4 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedDemoOptions = {}): Prom
   await seedContent(db, { anna: accounts.anna, erik: accounts.erik, devices, now });
   return { accounts, devices: devices.length, sensors: devices.reduce((n, d) => n + d.sensors.length, 0) };
 }
+export { startSimulator } from '../simulator.js';

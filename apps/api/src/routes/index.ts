@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { alertRoutes } from './alerts.js';
+import { cartRoutes } from './cart.js';
+import { dashboardRoutes } from './dashboards.js';
+import { deviceRoutes } from './devices.js';
+import { gatewayRoutes } from './gateways.js';
+import { measurementRoutes } from './measurements.js';
+import { notificationRoutes } from './notifications.js';
+import { orderRoutes } from './orders.js';
+import { panelRoutes } from './panels.js';
+import { productRoutes } from './products.js';
+import { publicMapRoutes } from './publicMap.js';
+import { sensorRoutes } from './sensors.js';
+
+/** The data resources: devices, dashboards, alerts, the shop and the readings. */
+export async function registerResourceRoutes(app: FastifyInstance): Promise<void> {
+  for (const plugin of [
+    deviceRoutes,
+    sensorRoutes,
+    gatewayRoutes,
+    dashboardRoutes,
+    panelRoutes,
+    alertRoutes,
+    notificationRoutes,
+    measurementRoutes,
+    productRoutes,
+    orderRoutes,
+    cartRoutes,
+    publicMapRoutes,
+  ]) {
+    await app.register(plugin);
+  }
+}
