@@ -100,10 +100,10 @@ export function Dropdown<V extends string | number = string>({
     const state = typeahead.current;
     state.text = now - state.at > TYPEAHEAD_RESET_MS ? key : state.text + key;
     state.at = now;
-    const needle = state.text.toLocaleLowerCase('sv-SE');
-    const order = [...options.keys()].map(
-      (i) => (active + (state.text.length === 1 ? 1 : 0) + i) % options.length,
-    );
+    // Repeating one letter cycles through the options starting with it; other text narrows the match.
+    const repeated = [...state.text].every((char) => char === key);
+    const needle = (repeated ? key : state.text).toLocaleLowerCase('sv-SE');
+    const order = [...options.keys()].map((i) => (active + (repeated ? 1 : 0) + i) % options.length);
     return order.find((i) => options[i]!.title.toLocaleLowerCase('sv-SE').startsWith(needle)) ?? -1;
   }
 

@@ -18,10 +18,10 @@ function isFieldErrors(value: unknown): value is FieldErrors {
  * ValidationError (anything with an `errors` map).
  */
 export function firstErrors(error: unknown): Record<string, string> | null {
-  const candidate =
-    typeof error === 'object' && error !== null && 'errors' in error
-      ? (error as { errors: unknown }).errors
-      : error;
+  const hasErrors = typeof error === 'object' && error !== null && 'errors' in error;
+  // An Error without a field map (network failure, 500) is not a validation answer.
+  if (!hasErrors && error instanceof Error) return null;
+  const candidate = hasErrors ? (error as { errors: unknown }).errors : error;
   if (!isFieldErrors(candidate)) return null;
   const first: Record<string, string> = {};
   for (const [field, messages] of Object.entries(candidate)) {

@@ -1,0 +1,48 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MatnatProvider } from '../provider';
+import { testClient, testSession } from '../testing/fakeClient';
+import { renderStrict } from '../testing/render';
+import { ImpersonationBanner } from './ImpersonationBanner';
+
+afterEach(cleanup);
+
+const anna = { id: 2, name: 'Anna Andersson', impersonator: { user_id: 1, name: 'Admin Adminsson' } };
+
+describe('ImpersonationBanner (spec §2, §4 Impersonation)', () => {
+  it("spec §2: 'Du är just nu inloggad som {name}' with a button 'Återgå till {name}'", () => {
+    const onRevert = vi.fn();
+    renderStrict(<ImpersonationBanner userName="Anna" impersonatorName="Admin" onRevert={onRevert} />);
+    expect(screen.getByText('Du är just nu inloggad som Anna')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Återgå till Admin' }));
+    expect(onRevert).toHaveBeenCalledTimes(1);
+  });
+
+  it('spec §4 Impersonation: the banner reverts through the session (which refetches the user)', async () => {
+    const session = testSession({ user: anna });
+    renderStrict(
+      <MatnatProvider client={testClient({ session })}>
+        <ImpersonationBanner />
+      </MatnatProvider>,
+    );
+    expect(screen.getByText('Du är just nu inloggad som Anna Andersson')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Återgå till Admin Adminsson' }));
+    });
+    expect(session.calls.revert).toBe(1);
+    act(() => session.set({ user: { id: 1, name: 'Admin Adminsson', impersonator: null } }));
+    expect(screen.queryByText(/Du är just nu inloggad som/)).toBeNull();
+  });
+
+  it('shows nothing when nobody is impersonated', () => {
+    const { container } = renderStrict(
+      <MatnatProvider
+        client={testClient({ session: testSession({ user: { id: 1, name: 'Erik' } }) })}
+        root={false}
+      >
+        <ImpersonationBanner />
+      </MatnatProvider>,
+    );
+    expect(container.innerHTML).toBe('');
+  });
+});

@@ -1,0 +1,88 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MatnatProvider } from '../provider';
+import { testClient, testVersionCheck } from '../testing/fakeClient';
+import { renderStrict } from '../testing/render';
+import { NotificationBell, notificationsActive } from './NotificationBell';
+
+afterEach(cleanup);
+
+const bell = () => screen.getByRole('button', { name: 'Notifikationer' });
+
+describe('NotificationBell (spec §2 Navigation, §4 New version flag)', () => {
+  it("spec §2: the bell menu shows 'Inga nya notifikationer' when nothing is new", () => {
+    renderStrict(<NotificationBell newVersion={false} />);
+    fireEvent.click(bell());
+    expect(screen.getByText('Inga nya notifikationer')).toBeTruthy();
+    expect(screen.queryByTestId('matnat-bell-dot')).toBeNull();
+  });
+
+  it("spec §2: when a new version exists it shows 'Ny version tillgänglig! Klicka här för att uppdatera'; clicking it reloads the page", () => {
+    const versionCheck = testVersionCheck(false);
+    renderStrict(
+      <MatnatProvider client={testClient({ versionCheck })}>
+        <NotificationBell />
+      </MatnatProvider>,
+    );
+    act(() => versionCheck.set({ newVersion: true }));
+    expect(screen.getByTestId('matnat-bell-dot')).toBeTruthy();
+    fireEvent.click(bell());
+    expect(screen.queryByText('Inga nya notifikationer')).toBeNull();
+    fireEvent.click(
+      screen.getByRole('menuitem', { name: 'Ny version tillgänglig! Klicka här för att uppdatera' }),
+    );
+    expect(versionCheck.reloads.count).toBe(1);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('spec §4: notifications are regarded as active if a new version is available or there are notifications', () => {
+    expect(notificationsActive(false, 0)).toBe(false);
+    expect(notificationsActive(true, 0)).toBe(true);
+    expect(notificationsActive(false, 2)).toBe(true);
+    renderStrict(<NotificationBell newVersion={false} notifications={[{ id: 1, title: 'Larm: Frys 3' }]} />);
+    expect(screen.getByTestId('matnat-bell-dot')).toBeTruthy();
+  });
+
+  it('keyboard (menu button): ArrowDown opens and focuses the first item, arrows move, Escape closes and returns focus', () => {
+    const onNotificationClick = vi.fn();
+    renderStrict(
+      <NotificationBell
+        newVersion
+        onReload={() => {}}
+        notifications={[{ id: 7, title: 'Larm: Frys 3' }]}
+        onNotificationClick={onNotificationClick}
+      />,
+    );
+    fireEvent.keyDown(bell(), { key: 'ArrowDown' });
+    const items = screen.getAllByRole('menuitem');
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[1]);
+    fireEvent.keyDown(items[1]!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(items[0]!, { key: 'End' });
+    expect(document.activeElement).toBe(items[1]);
+    fireEvent.keyDown(items[1]!, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(bell());
+    fireEvent.click(bell());
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Larm: Frys 3' }));
+    expect(onNotificationClick).toHaveBeenCalledWith({ id: 7, title: 'Larm: Frys 3' });
+  });
+
+  it('closes on a click outside and toggles on click', () => {
+    renderStrict(
+      <>
+        <p>utanför</p>
+        <NotificationBell newVersion={false} />
+      </>,
+    );
+    fireEvent.click(bell());
+    expect(bell().getAttribute('aria-expanded')).toBe('true');
+    fireEvent.pointerDown(screen.getByText('utanför'));
+    expect(bell().getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(bell());
+    fireEvent.click(bell());
+    expect(screen.queryByText('Inga nya notifikationer')).toBeNull();
+  });
+});
