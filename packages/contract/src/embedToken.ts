@@ -5,10 +5,10 @@ import { EMBED_SCOPE_PATTERN, type EmbedScope as EmbedScopeText } from './embedS
 import { body, dateTime, text } from './fields';
 import { fieldLabels as L, validationMessages as M } from './messages';
 
+/** Typed as the template-literal union while staying a plain string schema (representable in JSON Schema). */
 export const EmbedScope = z
   .string({ error: M.scope })
-  .regex(EMBED_SCOPE_PATTERN, { error: M.scope })
-  .transform((scope) => scope as EmbedScopeText);
+  .regex(EMBED_SCOPE_PATTERN, { error: M.scope }) as unknown as z.ZodType<EmbedScopeText, string>;
 export type EmbedScope = EmbedScopeText;
 
 /** A web origin: scheme, host and port only (`https://partner.se`, `http://localhost:5173`). */

@@ -26,6 +26,14 @@ describe('schema registry', () => {
     }
   });
 
+  it('entities and error bodies also convert as responses (output side)', () => {
+    for (const group of [schemas.entities, schemas.errors]) {
+      for (const [name, schema] of Object.entries(group)) {
+        expect(z.toJSONSchema(schema, { io: 'output' }), name).toHaveProperty('$schema');
+      }
+    }
+  });
+
   it('lists every request body, strict', () => {
     expect(Object.keys(schemas.bodies)).toHaveLength(23);
     const json = z.toJSONSchema(schemas.bodies.DashboardCreateBody, { io: 'input' });
