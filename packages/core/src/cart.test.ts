@@ -3,6 +3,7 @@ import { fakePlatform, fakeServer } from '../test/fakeServer';
 import { createApi } from './api/index';
 import { createCart } from './cart';
 import { createHttpClient } from './http';
+import { createMessages } from './messages';
 
 function setup() {
   const server = fakeServer();
@@ -45,6 +46,20 @@ describe('spec §4 Cart', () => {
     await cart.add({ id: 1 });
     await cart.remove(1);
     expect(notify).toHaveBeenCalledExactlyOnceWith('Artiklen togs bort');
+  });
+
+  it('the removal message comes from the messages module and can be reworded', async () => {
+    const server = fakeServer().on('POST /cart/store', { status: 204 });
+    const http = createHttpClient({ platform: fakePlatform(server), readCookie: () => 't' });
+    const notify = vi.fn();
+    const cart = createCart({
+      api: createApi(http),
+      notify,
+      messages: createMessages({ removed: { cartItem: 'Borta' } }),
+    });
+    await cart.add({ id: 1 });
+    await cart.remove(1);
+    expect(notify).toHaveBeenCalledWith('Borta');
   });
 
   it('remove-all removes every item with that id, then saves', async () => {

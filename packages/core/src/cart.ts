@@ -1,5 +1,6 @@
 import type { MatnatApi } from './api/index';
 import type { CartItem, Id } from './api/types';
+import { type CoreMessages, svMessages } from './messages';
 import { createStore } from './store';
 
 export interface CartState {
@@ -10,15 +11,15 @@ export interface CartOptions {
   api: Pick<MatnatApi, 'cart'>;
   /** Shows a success notification ('Artiklen togs bort' after a removal). */
   notify?: (message: string) => void;
-  /** @default 'Artiklen togs bort' */
-  removedMessage?: string;
+  /** @default svMessages */
+  messages?: Pick<CoreMessages, 'removed'>;
 }
 
 /**
  * The spec §4 shopping cart. Every add, remove and empty is afterwards saved with POST /cart/store;
  * the returned promise is that save (spec §8 shows no error handling for it: the caller decides).
  */
-export function createCart({ api, notify, removedMessage = 'Artiklen togs bort' }: CartOptions) {
+export function createCart({ api, notify, messages = svMessages }: CartOptions) {
   const { state, subscribe, getSnapshot } = createStore<CartState>({ items: [] });
   // Saves go out one after the other so that the server keeps the newest cart.
   let saving: Promise<unknown> = Promise.resolve();
@@ -31,7 +32,7 @@ export function createCart({ api, notify, removedMessage = 'Artiklen togs bort' 
   }
 
   function removed(): Promise<void> {
-    notify?.(removedMessage);
+    notify?.(messages.removed.cartItem);
     return save();
   }
 

@@ -84,6 +84,13 @@ export const svMessages = {
     none: 'Inga nya notifikationer',
     newVersion: 'Ny version tillgänglig! Klicka här för att uppdatera',
   },
+
+  /** Success notifications after a removal (spec §8; the device one is ours, the spec names none). */
+  removed: {
+    dashboard: 'Dashboarden har tagits bort',
+    device: 'Mätenheten har tagits bort',
+    cartItem: 'Artiklen togs bort',
+  },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -15,6 +15,7 @@ import type {
   Sensor,
   Team,
 } from './api/types';
+import { type CoreMessages, svMessages } from './messages';
 import type { Timers } from './platform';
 import type { MatnatQueries } from './queries';
 import { createStore } from './store';
@@ -144,17 +145,13 @@ export interface ResourceStoresOptions {
   notify?: (message: string) => void;
   /** Devices are listed in this order (by title, else external_device_id). @default server order */
   sortDevices?: (devices: Device[]) => Device[];
-  messages?: {
-    /** @default 'Dashboarden har tagits bort' */
-    dashboardRemoved?: string;
-    /** @default 'Mätenheten har tagits bort' */
-    deviceRemoved?: string;
-  };
+  /** The removal notifications ('Dashboarden har tagits bort', 'Mätenheten har tagits bort'). @default svMessages */
+  messages?: Pick<CoreMessages, 'removed'>;
 }
 
 /** The stores of spec §4/§8: dashboards, devices, panels (of the open dashboard), sensors and teams. */
 export function createResourceStores(options: ResourceStoresOptions) {
-  const { api, queries, queryClient, timers, notify, messages = {} } = options;
+  const { api, queries, queryClient, timers, notify, messages = svMessages } = options;
   const base = { queryClient, timers, notify };
 
   const dashboards = createResourceStore<Dashboard, [], DashboardCreateBody, DashboardUpdateBody>({
@@ -164,7 +161,7 @@ export function createResourceStores(options: ResourceStoresOptions) {
     create: api.dashboards.create,
     update: api.dashboards.update,
     remove: api.dashboards.remove,
-    removedMessage: messages.dashboardRemoved ?? 'Dashboarden har tagits bort',
+    removedMessage: messages.removed.dashboard,
   });
 
   const devices = createResourceStore<
@@ -180,7 +177,7 @@ export function createResourceStores(options: ResourceStoresOptions) {
     update: api.devices.update,
     remove: api.devices.remove,
     sort: options.sortDevices,
-    removedMessage: messages.deviceRemoved ?? 'Mätenheten har tagits bort',
+    removedMessage: messages.removed.device,
   });
 
   // The open dashboard's panels change with every panel edit.
