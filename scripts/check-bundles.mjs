@@ -23,4 +23,25 @@ for (const { name, file } of entries) {
     console.log(`ok   ${name}: ${inputs.length} modules, none from zod or @matnat/contract`);
   }
 }
+
+// The script-tag builds of @matnat/react alias React to preact/compat: their esbuild metafile must show
+// exactly one copy of preact and no React at all.
+import { readFileSync } from 'node:fs';
+
+const embedMeta = JSON.parse(readFileSync('packages/react/dist/embed/metafile-iife.json', 'utf8'));
+for (const [out, output] of Object.entries(embedMeta.outputs)) {
+  if (!out.endsWith('.js')) continue;
+  const inputs = Object.keys(output.inputs);
+  const pkgDir = (p) => p.match(/^(.*node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)/)?.[1];
+  const preactCopies = new Set(inputs.filter((p) => /node_modules[\\/]preact[\\/]/.test(p)).map(pkgDir));
+  const react = inputs.filter((p) => /node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(p));
+  if (preactCopies.size !== 1 || react.length) {
+    failed = true;
+    console.error(
+      `FAIL ${out}: ${preactCopies.size} copies of preact (${[...preactCopies].join(', ')}), React modules: ${react.join(', ') || 'none'}`,
+    );
+  } else {
+    console.log(`ok   ${out}: one copy of preact (${[...preactCopies][0]}), no React`);
+  }
+}
 process.exit(failed ? 1 : 0);

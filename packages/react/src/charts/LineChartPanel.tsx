@@ -133,12 +133,7 @@ function LineChartPanelView(props: LineChartPanelProps) {
             <TimeFilterSelect range={filter.range} interval={filter.interval} onChange={setFilter} />
           ) : null}
           {showDownload ? (
-            <button
-              type="button"
-              className="matnat-button matnat-button--secondary"
-              onClick={download}
-              disabled={!data}
-            >
+            <button type="button" className="matnat-widget-button" onClick={download} disabled={!data}>
               {m.downloadCsv}
             </button>
           ) : null}

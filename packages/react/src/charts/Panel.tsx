@@ -3,6 +3,7 @@ import type { MatnatDataSource, PanelEntity } from '../data/dataSource';
 import { useMessages } from '../messages';
 import type { IntervalSlug, RangeSlug } from '../timeFilter/slugs';
 import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
+import { WidgetRoot } from '../widgets/WidgetRoot';
 import { LineChartPanel } from './LineChartPanel';
 import { SingleValuePanel } from './SingleValuePanel';
 
@@ -28,8 +29,7 @@ function sensorLabel(item: {
   return device ? `${device} · ${sensor}` : sensor;
 }
 
-/** A dashboard panel by its type (spec §1): a line chart or a single-value readout. */
-export function Panel({
+function PanelView({
   dataSource,
   panel: given,
   panelId,
@@ -105,5 +105,14 @@ export function Panel({
         {m.unknownPanelType(panel.type)}
       </p>
     </section>
+  );
+}
+
+/** A dashboard panel by its type (spec §1): a line chart or a single-value readout. */
+export function Panel(props: PanelProps) {
+  return (
+    <WidgetRoot>
+      <PanelView {...props} />
+    </WidgetRoot>
   );
 }

@@ -139,7 +139,7 @@ function DeviceMapView(props: DeviceMapProps) {
       />
       <button
         type="button"
-        className="matnat-map__toggle matnat-button matnat-button--secondary"
+        className="matnat-map__toggle matnat-widget-button"
         aria-pressed={satellite}
         onClick={toggle}
       >

@@ -1,4 +1,4 @@
-import type { StyleSheetSource } from '../styles';
+import type { StyleSheetSource } from '../styles/injectStyles';
 import { breakpoints, themeVar as v } from '../styles/theme';
 
 const R = '.matnat-root';
@@ -7,6 +7,12 @@ const R = '.matnat-root';
 export const widgetStyles: StyleSheetSource = {
   id: 'matnat-widgets',
   css: `
+${R}{font-family:${v('font')};font-size:${v('font-size')};color:${v('text')};line-height:1.5}
+${R} .matnat-widget-button{display:inline-flex;align-items:center;min-height:2.5rem;padding:.5rem 1rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};color:${v('text')};font:inherit;font-size:.875rem;font-weight:600;cursor:pointer}
+${R} .matnat-widget-button:hover{background:${v('surface-alt')}}
+${R} .matnat-widget-button:focus-visible{outline:2px solid ${v('focus')};outline-offset:2px}
+${R} .matnat-widget-button:disabled{opacity:.5;cursor:not-allowed}
+${R} .matnat-map .matnat-widget-button{box-shadow:0 1px 4px rgba(0,0,0,.2)}
 ${R} .matnat-panel{box-sizing:border-box;display:flex;flex-direction:column;gap:.75rem;padding:1rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};min-width:0}
 ${R} .matnat-panel__header{display:flex;flex-direction:column;gap:.5rem}
 ${R} .matnat-panel__title{margin:0;font-size:1.125rem;font-weight:600}
