@@ -139,9 +139,8 @@ async function showAlert(db: Kysely<DB>, id: number) {
 export async function alertRoutes(app: FastifyInstance) {
   const db = app.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', requireAuth);
 
-  r.get('/api/v1/alert', async (request) => {
+  r.get('/api/v1/alert', { onRequest: requireAuth }, async (request) => {
     const viewer = await requireViewer(request);
     const query = parseListQuery(request.query, ALLOWED);
     let q = alertQuery(db, viewer);
@@ -157,7 +156,7 @@ export async function alertRoutes(app: FastifyInstance) {
     return data(await loadAlerts(db, rows, query.include));
   });
 
-  r.get('/api/v1/alert/:id', { schema: { params: IdParams } }, async (request) => {
+  r.get('/api/v1/alert/:id', { onRequest: requireAuth, schema: { params: IdParams } }, async (request) => {
     const viewer = await requireViewer(request);
     const query = parseListQuery(request.query, { include: ALLOWED.include });
     const row = await findAlert(db, viewer, request.params.id);
@@ -165,79 +164,91 @@ export async function alertRoutes(app: FastifyInstance) {
     return data((await loadAlerts(db, [row], include))[0]);
   });
 
-  r.post('/api/v1/alert', { schema: { body: AlertCreateBody } }, async (request, reply) => {
-    const viewer = await requireViewer(request);
-    const body = request.body;
-    await checkReferences(db, viewer, body.device_id, body.conditions);
-    // The alert belongs to the creator's team; an admin of no team files it under the device's team.
-    let teamId = viewer.teamIds[0];
-    if (teamId === undefined && body.device_id) {
-      const team = await db
-        .selectFrom('device_team')
-        .select('team_id')
-        .where('device_id', '=', body.device_id)
-        .orderBy('team_id')
-        .executeTakeFirst();
-      teamId = team?.team_id;
-    }
-    if (teamId === undefined) throw unprocessable({ device_id: [M.noTeam] });
-    const at = now();
-    const id = await db.transaction().execute(async (trx) => {
-      const alert = await trx
-        .insertInto('alerts')
-        .values({
-          team_id: teamId,
-          user_id: viewer.id,
-          name: body.name,
-          device_id: body.device_id ?? null,
-          is_enabled: body.is_enabled ? 1 : 0,
-          last_triggered_at: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('alert_conditions')
-        .values(body.conditions.map((c) => ({ alert_id: alert.id, ...c })))
-        .execute();
-      return alert.id;
-    });
-    reply.code(201);
-    return data(await showAlert(db, id));
-  });
-
-  r.patch('/api/v1/alert/:id', { schema: { params: IdParams, body: AlertUpdateBody } }, async (request) => {
-    const viewer = await requireViewer(request);
-    const row = await findAlert(db, viewer, request.params.id);
-    const body = request.body;
-    await checkReferences(db, viewer, body.device_id, body.conditions);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('alerts')
-        .set({
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.device_id !== undefined ? { device_id: body.device_id } : {}),
-          ...(body.is_enabled !== undefined ? { is_enabled: body.is_enabled ? 1 : 0 } : {}),
-          updated_at: now(),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      if (body.conditions) {
-        await trx.deleteFrom('alert_conditions').where('alert_id', '=', row.id).execute();
+  r.post(
+    '/api/v1/alert',
+    { onRequest: requireAuth, schema: { body: AlertCreateBody } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const body = request.body;
+      await checkReferences(db, viewer, body.device_id, body.conditions);
+      // The alert belongs to the creator's team; an admin of no team files it under the device's team.
+      let teamId = viewer.teamIds[0];
+      if (teamId === undefined && body.device_id) {
+        const team = await db
+          .selectFrom('device_team')
+          .select('team_id')
+          .where('device_id', '=', body.device_id)
+          .orderBy('team_id')
+          .executeTakeFirst();
+        teamId = team?.team_id;
+      }
+      if (teamId === undefined) throw unprocessable({ device_id: [M.noTeam] });
+      const at = now();
+      const id = await db.transaction().execute(async (trx) => {
+        const alert = await trx
+          .insertInto('alerts')
+          .values({
+            team_id: teamId,
+            user_id: viewer.id,
+            name: body.name,
+            device_id: body.device_id ?? null,
+            is_enabled: body.is_enabled ? 1 : 0,
+            last_triggered_at: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
         await trx
           .insertInto('alert_conditions')
-          .values(body.conditions.map((c) => ({ alert_id: row.id, ...c })))
+          .values(body.conditions.map((c) => ({ alert_id: alert.id, ...c })))
           .execute();
-      }
-    });
-    return data(await showAlert(db, row.id));
-  });
+        return alert.id;
+      });
+      reply.code(201);
+      return data(await showAlert(db, id));
+    },
+  );
 
-  r.delete('/api/v1/alert/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    const viewer = await requireViewer(request);
-    const row = await findAlert(db, viewer, request.params.id);
-    await db.deleteFrom('alerts').where('id', '=', row.id).execute();
-    return reply.code(204).send();
-  });
+  r.patch(
+    '/api/v1/alert/:id',
+    { onRequest: requireAuth, schema: { params: IdParams, body: AlertUpdateBody } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const row = await findAlert(db, viewer, request.params.id);
+      const body = request.body;
+      await checkReferences(db, viewer, body.device_id, body.conditions);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('alerts')
+          .set({
+            ...(body.name !== undefined ? { name: body.name } : {}),
+            ...(body.device_id !== undefined ? { device_id: body.device_id } : {}),
+            ...(body.is_enabled !== undefined ? { is_enabled: body.is_enabled ? 1 : 0 } : {}),
+            updated_at: now(),
+          })
+          .where('id', '=', row.id)
+          .execute();
+        if (body.conditions) {
+          await trx.deleteFrom('alert_conditions').where('alert_id', '=', row.id).execute();
+          await trx
+            .insertInto('alert_conditions')
+            .values(body.conditions.map((c) => ({ alert_id: row.id, ...c })))
+            .execute();
+        }
+      });
+      return data(await showAlert(db, row.id));
+    },
+  );
+
+  r.delete(
+    '/api/v1/alert/:id',
+    { onRequest: requireAuth, schema: { params: IdParams } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const row = await findAlert(db, viewer, request.params.id);
+      await db.deleteFrom('alerts').where('id', '=', row.id).execute();
+      return reply.code(204).send();
+    },
+  );
 }

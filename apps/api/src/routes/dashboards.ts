@@ -92,9 +92,8 @@ async function showDashboard(db: Kysely<DB>, id: number, includes: ReadonlySet<s
 export async function dashboardRoutes(app: FastifyInstance) {
   const db = app.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', requireAuth);
 
-  r.get('/api/v1/dashboard', async (request) => {
+  r.get('/api/v1/dashboard', { onRequest: requireAuth }, async (request) => {
     const viewer = await requireViewer(request);
     const query = parseListQuery(request.query, ALLOWED);
     let q = dashboardQuery(db, viewer);
@@ -112,34 +111,42 @@ export async function dashboardRoutes(app: FastifyInstance) {
     return data(await loadDashboards(db, rows, query.include));
   });
 
-  r.get('/api/v1/dashboard/:id', { schema: { params: IdParams } }, async (request) => {
-    const viewer = await requireViewer(request);
-    const query = parseListQuery(request.query, { include: ALLOWED.include });
-    const row = await findDashboard(db, viewer, request.params.id);
-    return data((await loadDashboards(db, [row], query.include))[0]);
-  });
+  r.get(
+    '/api/v1/dashboard/:id',
+    { onRequest: requireAuth, schema: { params: IdParams } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const query = parseListQuery(request.query, { include: ALLOWED.include });
+      const row = await findDashboard(db, viewer, request.params.id);
+      return data((await loadDashboards(db, [row], query.include))[0]);
+    },
+  );
 
-  r.post('/api/v1/dashboard', { schema: { body: DashboardCreateBody } }, async (request, reply) => {
-    const viewer = await requireViewer(request);
-    const at = now();
-    const row = await db
-      .insertInto('dashboards')
-      .values({
-        user_id: viewer.id,
-        title: request.body.title,
-        is_favorite: request.body.is_favorite ? 1 : 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    reply.code(201);
-    return data(await showDashboard(db, row.id, new Set(['user', 'panels'])));
-  });
+  r.post(
+    '/api/v1/dashboard',
+    { onRequest: requireAuth, schema: { body: DashboardCreateBody } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const at = now();
+      const row = await db
+        .insertInto('dashboards')
+        .values({
+          user_id: viewer.id,
+          title: request.body.title,
+          is_favorite: request.body.is_favorite ? 1 : 0,
+          created_at: at,
+          updated_at: at,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      reply.code(201);
+      return data(await showDashboard(db, row.id, new Set(['user', 'panels'])));
+    },
+  );
 
   r.patch(
     '/api/v1/dashboard/:id',
-    { schema: { params: IdParams, body: DashboardUpdateBody } },
+    { onRequest: requireAuth, schema: { params: IdParams, body: DashboardUpdateBody } },
     async (request) => {
       const viewer = await requireViewer(request);
       const row = await findDashboard(db, viewer, request.params.id);
@@ -157,16 +164,20 @@ export async function dashboardRoutes(app: FastifyInstance) {
     },
   );
 
-  r.delete('/api/v1/dashboard/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    const viewer = await requireViewer(request);
-    const row = await findDashboard(db, viewer, request.params.id);
-    await db.deleteFrom('dashboards').where('id', '=', row.id).execute();
-    return reply.code(204).send();
-  });
+  r.delete(
+    '/api/v1/dashboard/:id',
+    { onRequest: requireAuth, schema: { params: IdParams } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const row = await findDashboard(db, viewer, request.params.id);
+      await db.deleteFrom('dashboards').where('id', '=', row.id).execute();
+      return reply.code(204).send();
+    },
+  );
 
   r.patch(
     '/api/v1/dashboard/:id/panel',
-    { schema: { params: IdParams, body: PanelOrderBody } },
+    { onRequest: requireAuth, schema: { params: IdParams, body: PanelOrderBody } },
     async (request) => {
       const viewer = await requireViewer(request);
       const row = await findDashboard(db, viewer, request.params.id);

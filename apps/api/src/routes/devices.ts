@@ -77,9 +77,8 @@ const ALL_INCLUDES = new Set(['sensors', 'defaultSensor', 'gateways', 'teams']);
 export async function deviceRoutes(app: FastifyInstance) {
   const db = app.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', requireAuth);
 
-  r.get('/api/v1/device', async (request) => {
+  r.get('/api/v1/device', { onRequest: requireAuth }, async (request) => {
     const viewer = await requireViewer(request);
     const query = parseListQuery(request.query, ALLOWED);
     let q = deviceQuery(db, viewer);
@@ -129,123 +128,135 @@ export async function deviceRoutes(app: FastifyInstance) {
     return data([...devices.values()]);
   });
 
-  r.get('/api/v1/device/:id', { schema: { params: IdParams } }, async (request) => {
+  r.get('/api/v1/device/:id', { onRequest: requireAuth, schema: { params: IdParams } }, async (request) => {
     const viewer = await requireViewer(request);
     const query = parseListQuery(request.query, { include: ALLOWED.include });
     const row = await findDevice(db, viewer, request.params.id);
     return data((await loadDevices(db, [row], query.include)).get(row.id));
   });
 
-  r.post('/api/v1/device', { schema: { body: DeviceCreateBody } }, async (request, reply) => {
-    const viewer = await requireViewer(request);
-    const body = request.body;
-    let teamIds = body.team_ids;
-    if (teamIds === undefined) teamIds = viewer.isAdmin ? [] : viewer.teamIds;
-    else if (!viewer.isAdmin && teamIds.some((t) => !viewer.teamIds.includes(t))) {
-      throw unprocessable({ team_ids: [M.notYourTeam] });
-    }
-    await checkTeams(db, teamIds);
-    await checkGateways(db, body.gateway_ids ?? []);
-    await externalIdTaken(db, body.external_device_id);
-    if (body.default_sensor_id) throw unprocessable({ default_sensor_id: [M.sensorNotOnDevice] });
-    const at = now();
-    const id = await db.transaction().execute(async (trx) => {
-      const device = await trx
-        .insertInto('devices')
-        .values({
-          title: body.title ?? null,
-          external_device_id: body.external_device_id,
-          lat: body.lat ?? null,
-          lng: body.lng ?? null,
-          is_public: body.is_public ? 1 : 0,
-          default_sensor_id: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (teamIds.length > 0) {
-        await trx
-          .insertInto('device_team')
-          .values(teamIds.map((team_id) => ({ device_id: device.id, team_id })))
-          .execute();
+  r.post(
+    '/api/v1/device',
+    { onRequest: requireAuth, schema: { body: DeviceCreateBody } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const body = request.body;
+      let teamIds = body.team_ids;
+      if (teamIds === undefined) teamIds = viewer.isAdmin ? [] : viewer.teamIds;
+      else if (!viewer.isAdmin && teamIds.some((t) => !viewer.teamIds.includes(t))) {
+        throw unprocessable({ team_ids: [M.notYourTeam] });
       }
-      if (body.gateway_ids && body.gateway_ids.length > 0) {
-        await trx
-          .insertInto('device_gateway')
-          .values(body.gateway_ids.map((gateway_id) => ({ device_id: device.id, gateway_id })))
-          .execute();
-      }
-      return device.id;
-    });
-    const row = await db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    reply.code(201);
-    return data((await loadDevices(db, [row], ALL_INCLUDES)).get(id));
-  });
-
-  r.patch('/api/v1/device/:id', { schema: { params: IdParams, body: DeviceUpdateBody } }, async (request) => {
-    const viewer = await requireViewer(request);
-    const row = await findDevice(db, viewer, request.params.id);
-    const body = request.body;
-    if (body.team_ids !== undefined && !viewer.isAdmin) throw forbidden(M.teamsAdminOnly);
-    if (body.team_ids) await checkTeams(db, body.team_ids);
-    if (body.gateway_ids) await checkGateways(db, body.gateway_ids);
-    if (body.external_device_id !== undefined) await externalIdTaken(db, body.external_device_id, row.id);
-    await checkDefaultSensor(db, row.id, body.default_sensor_id);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('devices')
-        .set({
-          ...(body.title !== undefined ? { title: body.title } : {}),
-          ...(body.external_device_id !== undefined ? { external_device_id: body.external_device_id } : {}),
-          ...(body.lat !== undefined ? { lat: body.lat, lng: body.lng ?? null } : {}),
-          ...(body.is_public !== undefined ? { is_public: body.is_public ? 1 : 0 } : {}),
-          ...(body.default_sensor_id !== undefined ? { default_sensor_id: body.default_sensor_id } : {}),
-          updated_at: now(),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      if (body.team_ids) {
-        await trx.deleteFrom('device_team').where('device_id', '=', row.id).execute();
-        if (body.team_ids.length > 0) {
+      await checkTeams(db, teamIds);
+      await checkGateways(db, body.gateway_ids ?? []);
+      await externalIdTaken(db, body.external_device_id);
+      if (body.default_sensor_id) throw unprocessable({ default_sensor_id: [M.sensorNotOnDevice] });
+      const at = now();
+      const id = await db.transaction().execute(async (trx) => {
+        const device = await trx
+          .insertInto('devices')
+          .values({
+            title: body.title ?? null,
+            external_device_id: body.external_device_id,
+            lat: body.lat ?? null,
+            lng: body.lng ?? null,
+            is_public: body.is_public ? 1 : 0,
+            default_sensor_id: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (teamIds.length > 0) {
           await trx
             .insertInto('device_team')
-            .values(body.team_ids.map((team_id) => ({ device_id: row.id, team_id })))
+            .values(teamIds.map((team_id) => ({ device_id: device.id, team_id })))
             .execute();
         }
-      }
-      if (body.gateway_ids) {
-        await trx.deleteFrom('device_gateway').where('device_id', '=', row.id).execute();
-        if (body.gateway_ids.length > 0) {
+        if (body.gateway_ids && body.gateway_ids.length > 0) {
           await trx
             .insertInto('device_gateway')
-            .values(body.gateway_ids.map((gateway_id) => ({ device_id: row.id, gateway_id })))
+            .values(body.gateway_ids.map((gateway_id) => ({ device_id: device.id, gateway_id })))
             .execute();
         }
-      }
-    });
-    const updated = await db
-      .selectFrom('devices')
-      .selectAll()
-      .where('id', '=', row.id)
-      .executeTakeFirstOrThrow();
-    return data((await loadDevices(db, [updated], ALL_INCLUDES)).get(row.id));
-  });
+        return device.id;
+      });
+      const row = await db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      reply.code(201);
+      return data((await loadDevices(db, [row], ALL_INCLUDES)).get(id));
+    },
+  );
 
-  r.delete('/api/v1/device/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    const viewer = await requireViewer(request);
-    const row = await findDevice(db, viewer, request.params.id);
-    await db.transaction().execute(async (trx) => {
-      const sensorIds = (
-        await trx.selectFrom('sensors').select('id').where('device_id', '=', row.id).execute()
-      ).map((s) => s.id);
-      if (sensorIds.length > 0) {
-        for (const table of ['measurements', 'measurement_rollups_1h', 'measurement_rollups_1d'] as const) {
-          await trx.deleteFrom(table).where('sensor_id', 'in', sensorIds).execute();
+  r.patch(
+    '/api/v1/device/:id',
+    { onRequest: requireAuth, schema: { params: IdParams, body: DeviceUpdateBody } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const row = await findDevice(db, viewer, request.params.id);
+      const body = request.body;
+      if (body.team_ids !== undefined && !viewer.isAdmin) throw forbidden(M.teamsAdminOnly);
+      if (body.team_ids) await checkTeams(db, body.team_ids);
+      if (body.gateway_ids) await checkGateways(db, body.gateway_ids);
+      if (body.external_device_id !== undefined) await externalIdTaken(db, body.external_device_id, row.id);
+      await checkDefaultSensor(db, row.id, body.default_sensor_id);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('devices')
+          .set({
+            ...(body.title !== undefined ? { title: body.title } : {}),
+            ...(body.external_device_id !== undefined ? { external_device_id: body.external_device_id } : {}),
+            ...(body.lat !== undefined ? { lat: body.lat, lng: body.lng ?? null } : {}),
+            ...(body.is_public !== undefined ? { is_public: body.is_public ? 1 : 0 } : {}),
+            ...(body.default_sensor_id !== undefined ? { default_sensor_id: body.default_sensor_id } : {}),
+            updated_at: now(),
+          })
+          .where('id', '=', row.id)
+          .execute();
+        if (body.team_ids) {
+          await trx.deleteFrom('device_team').where('device_id', '=', row.id).execute();
+          if (body.team_ids.length > 0) {
+            await trx
+              .insertInto('device_team')
+              .values(body.team_ids.map((team_id) => ({ device_id: row.id, team_id })))
+              .execute();
+          }
         }
-      }
-      await trx.deleteFrom('devices').where('id', '=', row.id).execute();
-    });
-    return reply.code(204).send();
-  });
+        if (body.gateway_ids) {
+          await trx.deleteFrom('device_gateway').where('device_id', '=', row.id).execute();
+          if (body.gateway_ids.length > 0) {
+            await trx
+              .insertInto('device_gateway')
+              .values(body.gateway_ids.map((gateway_id) => ({ device_id: row.id, gateway_id })))
+              .execute();
+          }
+        }
+      });
+      const updated = await db
+        .selectFrom('devices')
+        .selectAll()
+        .where('id', '=', row.id)
+        .executeTakeFirstOrThrow();
+      return data((await loadDevices(db, [updated], ALL_INCLUDES)).get(row.id));
+    },
+  );
+
+  r.delete(
+    '/api/v1/device/:id',
+    { onRequest: requireAuth, schema: { params: IdParams } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const row = await findDevice(db, viewer, request.params.id);
+      await db.transaction().execute(async (trx) => {
+        const sensorIds = (
+          await trx.selectFrom('sensors').select('id').where('device_id', '=', row.id).execute()
+        ).map((s) => s.id);
+        if (sensorIds.length > 0) {
+          for (const table of ['measurements', 'measurement_rollups_1h', 'measurement_rollups_1d'] as const) {
+            await trx.deleteFrom(table).where('sensor_id', 'in', sensorIds).execute();
+          }
+        }
+        await trx.deleteFrom('devices').where('id', '=', row.id).execute();
+      });
+      return reply.code(204).send();
+    },
+  );
 }

@@ -28,16 +28,15 @@ function gatewayQuery(app: FastifyInstance, viewer: Viewer) {
 
 export async function gatewayRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', requireAuth);
 
-  r.get('/api/v1/gateway', async (request) => {
+  r.get('/api/v1/gateway', { onRequest: requireAuth }, async (request) => {
     const viewer = await requireViewer(request);
     parseListQuery(request.query, {});
     const rows = await gatewayQuery(app, viewer).orderBy('gateways.title').execute();
     return data(rows.map(gatewayJson));
   });
 
-  r.get('/api/v1/gateway/:id', { schema: { params: IdParams } }, async (request) => {
+  r.get('/api/v1/gateway/:id', { onRequest: requireAuth, schema: { params: IdParams } }, async (request) => {
     const viewer = await requireViewer(request);
     const row = await gatewayQuery(app, viewer)
       .where('gateways.id', '=', request.params.id)

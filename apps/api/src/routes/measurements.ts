@@ -47,11 +47,10 @@ async function readableSensor(request: FastifyRequest, sensorId: number) {
 export async function measurementRoutes(app: FastifyInstance) {
   const db = app.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', requireUserOrEmbed);
 
   r.get(
     '/api/v1/sensor/:id/measurements',
-    { schema: { params: IdParams, querystring: MeasurementQuery } },
+    { onRequest: requireUserOrEmbed, schema: { params: IdParams, querystring: MeasurementQuery } },
     async (request) => {
       const sensor = await readableSensor(request, request.params.id);
       const q = request.query;
@@ -69,9 +68,13 @@ export async function measurementRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/v1/sensor/:id/latest', { schema: { params: IdParams } }, async (request) => {
-    const sensor = await readableSensor(request, request.params.id);
-    const latest = await latestReading(db, sensor.id);
-    return data(latest.value === null ? null : latest);
-  });
+  r.get(
+    '/api/v1/sensor/:id/latest',
+    { onRequest: requireUserOrEmbed, schema: { params: IdParams } },
+    async (request) => {
+      const sensor = await readableSensor(request, request.params.id);
+      const latest = await latestReading(db, sensor.id);
+      return data(latest.value === null ? null : latest);
+    },
+  );
 }

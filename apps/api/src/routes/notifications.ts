@@ -29,9 +29,8 @@ function notificationJson(n: Selectable<NotificationsTable>) {
 export async function notificationRoutes(app: FastifyInstance) {
   const db = app.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', requireAuth);
 
-  r.get('/api/v1/notification', async (request) => {
+  r.get('/api/v1/notification', { onRequest: requireAuth }, async (request) => {
     const user = currentUser(request);
     const query = parseListQuery(request.query, ALLOWED);
     let q = db.selectFrom('notifications').selectAll().where('user_id', '=', user.id);
@@ -44,18 +43,22 @@ export async function notificationRoutes(app: FastifyInstance) {
     return data(rows.map(notificationJson));
   });
 
-  r.post('/api/v1/notification/:id/read', { schema: { params: IdParams } }, async (request) => {
-    const user = currentUser(request);
-    const row = await db
-      .selectFrom('notifications')
-      .selectAll()
-      .where('id', '=', request.params.id)
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
-    if (!row) throw notFound();
-    const readAt = row.read_at ?? now();
-    if (!row.read_at)
-      await db.updateTable('notifications').set({ read_at: readAt }).where('id', '=', row.id).execute();
-    return data(notificationJson({ ...row, read_at: readAt }));
-  });
+  r.post(
+    '/api/v1/notification/:id/read',
+    { onRequest: requireAuth, schema: { params: IdParams } },
+    async (request) => {
+      const user = currentUser(request);
+      const row = await db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .where('user_id', '=', user.id)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      const readAt = row.read_at ?? now();
+      if (!row.read_at)
+        await db.updateTable('notifications').set({ read_at: readAt }).where('id', '=', row.id).execute();
+      return data(notificationJson({ ...row, read_at: readAt }));
+    },
+  );
 }

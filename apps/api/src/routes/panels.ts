@@ -64,132 +64,143 @@ async function showPanel(db: Kysely<DB>, id: number) {
 export async function panelRoutes(app: FastifyInstance) {
   const db = app.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', requireAuth);
 
-  r.get('/api/v1/panel/:id', { schema: { params: IdParams } }, async (request) => {
+  r.get('/api/v1/panel/:id', { onRequest: requireAuth, schema: { params: IdParams } }, async (request) => {
     const viewer = await requireViewer(request);
     const query = parseListQuery(request.query, { include: ALLOWED_QUERY.panel.include });
     const row = await findPanel(db, viewer, request.params.id);
     return data((await loadPanels(db, [row], query.include))[0]);
   });
 
-  r.post('/api/v1/panel', { schema: { body: PanelCreateBody } }, async (request, reply) => {
-    const viewer = await requireViewer(request);
-    const body = request.body;
-    const dashboard = await findDashboard(db, viewer, body.dashboard_id).catch(() => {
-      throw unprocessable({ dashboard_id: [M.unknownDashboard] });
-    });
-    const items = body.type === 'line_chart' ? body.line_chart_items : [body];
-    await checkItems(db, viewer, items, (i, key) =>
-      body.type === 'line_chart' ? `line_chart_items.${i}.${key}` : key,
-    );
-    const at = now();
-    const id = await db.transaction().execute(async (trx) => {
-      const last = await trx
-        .selectFrom('panels')
-        .select((eb) => eb.fn.max('position').as('max'))
-        .where('dashboard_id', '=', dashboard.id)
-        .executeTakeFirst();
-      const first = items[0]!;
-      const panel = await trx
-        .insertInto('panels')
-        .values({
-          dashboard_id: dashboard.id,
-          type: body.type,
-          title: body.title ?? null,
-          position: last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1,
-          device_id: first.device_id,
-          sensor_id: first.sensor_id,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (body.type === 'line_chart') {
-        await trx
-          .insertInto('line_chart_items')
-          .values(
-            body.line_chart_items.map((item, position) => ({
-              panel_id: panel.id,
-              device_id: item.device_id,
-              sensor_id: item.sensor_id,
-              color: item.color ?? null,
-              position,
-            })),
-          )
-          .execute();
-      } else {
-        await trx
-          .insertInto('single_value_items')
-          .values({ panel_id: panel.id, device_id: body.device_id, sensor_id: body.sensor_id })
-          .execute();
-      }
-      return panel.id;
-    });
-    reply.code(201);
-    return data(await showPanel(db, id));
-  });
-
-  r.patch('/api/v1/panel/:id', { schema: { params: IdParams, body: PanelUpdateBody } }, async (request) => {
-    const viewer = await requireViewer(request);
-    const row = await findPanel(db, viewer, request.params.id);
-    const body = request.body;
-    if (body.line_chart_items && row.type !== 'line_chart') {
-      throw unprocessable({ line_chart_items: [M.wrongPanelType] });
-    }
-    if (body.line_chart_items) {
-      await checkItems(db, viewer, body.line_chart_items, (i, key) => `line_chart_items.${i}.${key}`);
-    }
-    if (body.device_id !== undefined && body.sensor_id !== undefined) {
-      await checkItems(
-        db,
-        viewer,
-        [{ device_id: body.device_id, sensor_id: body.sensor_id }],
-        (_, key) => key,
+  r.post(
+    '/api/v1/panel',
+    { onRequest: requireAuth, schema: { body: PanelCreateBody } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const body = request.body;
+      const dashboard = await findDashboard(db, viewer, body.dashboard_id).catch(() => {
+        throw unprocessable({ dashboard_id: [M.unknownDashboard] });
+      });
+      const items = body.type === 'line_chart' ? body.line_chart_items : [body];
+      await checkItems(db, viewer, items, (i, key) =>
+        body.type === 'line_chart' ? `line_chart_items.${i}.${key}` : key,
       );
-    }
-    await db.transaction().execute(async (trx) => {
-      const first = body.line_chart_items?.[0] ?? (body.device_id !== undefined ? body : undefined);
-      await trx
-        .updateTable('panels')
-        .set({
-          ...(body.title !== undefined ? { title: body.title ?? null } : {}),
-          ...(body.position !== undefined ? { position: body.position } : {}),
-          ...(first ? { device_id: first.device_id, sensor_id: first.sensor_id } : {}),
-          updated_at: now(),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      if (body.line_chart_items) {
-        await trx.deleteFrom('line_chart_items').where('panel_id', '=', row.id).execute();
-        await trx
-          .insertInto('line_chart_items')
-          .values(
-            body.line_chart_items.map((item, position) => ({
-              panel_id: row.id,
-              device_id: item.device_id,
-              sensor_id: item.sensor_id,
-              color: item.color ?? null,
-              position,
-            })),
-          )
-          .execute();
-      }
-      if (row.type === 'single_value' && body.device_id !== undefined && body.sensor_id !== undefined) {
-        await trx
-          .updateTable('single_value_items')
-          .set({ device_id: body.device_id, sensor_id: body.sensor_id })
-          .where('panel_id', '=', row.id)
-          .execute();
-      }
-    });
-    return data(await showPanel(db, row.id));
-  });
+      const at = now();
+      const id = await db.transaction().execute(async (trx) => {
+        const last = await trx
+          .selectFrom('panels')
+          .select((eb) => eb.fn.max('position').as('max'))
+          .where('dashboard_id', '=', dashboard.id)
+          .executeTakeFirst();
+        const first = items[0]!;
+        const panel = await trx
+          .insertInto('panels')
+          .values({
+            dashboard_id: dashboard.id,
+            type: body.type,
+            title: body.title ?? null,
+            position: last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1,
+            device_id: first.device_id,
+            sensor_id: first.sensor_id,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        if (body.type === 'line_chart') {
+          await trx
+            .insertInto('line_chart_items')
+            .values(
+              body.line_chart_items.map((item, position) => ({
+                panel_id: panel.id,
+                device_id: item.device_id,
+                sensor_id: item.sensor_id,
+                color: item.color ?? null,
+                position,
+              })),
+            )
+            .execute();
+        } else {
+          await trx
+            .insertInto('single_value_items')
+            .values({ panel_id: panel.id, device_id: body.device_id, sensor_id: body.sensor_id })
+            .execute();
+        }
+        return panel.id;
+      });
+      reply.code(201);
+      return data(await showPanel(db, id));
+    },
+  );
 
-  r.delete('/api/v1/panel/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    const viewer = await requireViewer(request);
-    const row = await findPanel(db, viewer, request.params.id);
-    await db.deleteFrom('panels').where('id', '=', row.id).execute();
-    return reply.code(204).send();
-  });
+  r.patch(
+    '/api/v1/panel/:id',
+    { onRequest: requireAuth, schema: { params: IdParams, body: PanelUpdateBody } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const row = await findPanel(db, viewer, request.params.id);
+      const body = request.body;
+      if (body.line_chart_items && row.type !== 'line_chart') {
+        throw unprocessable({ line_chart_items: [M.wrongPanelType] });
+      }
+      if (body.line_chart_items) {
+        await checkItems(db, viewer, body.line_chart_items, (i, key) => `line_chart_items.${i}.${key}`);
+      }
+      if (body.device_id !== undefined && body.sensor_id !== undefined) {
+        await checkItems(
+          db,
+          viewer,
+          [{ device_id: body.device_id, sensor_id: body.sensor_id }],
+          (_, key) => key,
+        );
+      }
+      await db.transaction().execute(async (trx) => {
+        const first = body.line_chart_items?.[0] ?? (body.device_id !== undefined ? body : undefined);
+        await trx
+          .updateTable('panels')
+          .set({
+            ...(body.title !== undefined ? { title: body.title ?? null } : {}),
+            ...(body.position !== undefined ? { position: body.position } : {}),
+            ...(first ? { device_id: first.device_id, sensor_id: first.sensor_id } : {}),
+            updated_at: now(),
+          })
+          .where('id', '=', row.id)
+          .execute();
+        if (body.line_chart_items) {
+          await trx.deleteFrom('line_chart_items').where('panel_id', '=', row.id).execute();
+          await trx
+            .insertInto('line_chart_items')
+            .values(
+              body.line_chart_items.map((item, position) => ({
+                panel_id: row.id,
+                device_id: item.device_id,
+                sensor_id: item.sensor_id,
+                color: item.color ?? null,
+                position,
+              })),
+            )
+            .execute();
+        }
+        if (row.type === 'single_value' && body.device_id !== undefined && body.sensor_id !== undefined) {
+          await trx
+            .updateTable('single_value_items')
+            .set({ device_id: body.device_id, sensor_id: body.sensor_id })
+            .where('panel_id', '=', row.id)
+            .execute();
+        }
+      });
+      return data(await showPanel(db, row.id));
+    },
+  );
+
+  r.delete(
+    '/api/v1/panel/:id',
+    { onRequest: requireAuth, schema: { params: IdParams } },
+    async (request, reply) => {
+      const viewer = await requireViewer(request);
+      const row = await findPanel(db, viewer, request.params.id);
+      await db.deleteFrom('panels').where('id', '=', row.id).execute();
+      return reply.code(204).send();
+    },
+  );
 }

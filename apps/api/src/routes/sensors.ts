@@ -17,9 +17,8 @@ const ALLOWED = {
 export async function sensorRoutes(app: FastifyInstance) {
   const db = app.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  app.addHook('onRequest', requireAuth);
 
-  r.get('/api/v1/sensor', async (request) => {
+  r.get('/api/v1/sensor', { onRequest: requireAuth }, async (request) => {
     const viewer = await requireViewer(request);
     const query = parseListQuery(request.query, ALLOWED);
     let q = db.selectFrom('sensors').selectAll('sensors');
@@ -42,7 +41,7 @@ export async function sensorRoutes(app: FastifyInstance) {
     return data(rows.map(sensorJson));
   });
 
-  r.get('/api/v1/sensor/:id', { schema: { params: IdParams } }, async (request) => {
+  r.get('/api/v1/sensor/:id', { onRequest: requireAuth, schema: { params: IdParams } }, async (request) => {
     const viewer = await requireViewer(request);
     const sensor = await visibleSensor(db, viewer, request.params.id);
     if (!sensor) throw notFound();
