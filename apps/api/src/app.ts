@@ -15,6 +15,7 @@ import { healthRoutes } from './http/health.js';
 import { registerJsonParser } from './http/json.js';
 import { jsonSerializerCompiler, swaggerTransform, zodValidatorCompiler } from './http/zod.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerResourceRoutes } from './routes/index.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -102,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
+
+  await registerResourceRoutes(app);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await registerFrontend(app);
