@@ -3,10 +3,14 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { accountRoutes } from './auth/accountRoutes.js';
 import { registerEmbedTokens } from './auth/embedTokens.js';
+import { requireAdmin, requireAuth, requireUserOrEmbed } from './auth/guards.js';
+import { inviteRoutes } from './auth/inviteRoutes.js';
 import { registerSession } from './auth/session.js';
 import { sessionRoutes } from './auth/sessionRoutes.js';
 import { RateLimiter } from './auth/throttle.js';
+import { userRoutes } from './auth/userRoutes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -16,6 +20,26 @@ import { registerJsonParser } from './http/json.js';
 import { jsonSerializerCompiler, swaggerTransform, zodValidatorCompiler } from './http/zod.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerResourceRoutes } from './routes/index.js';
+
+/** A registered route and how it is guarded, for docs and for the tests generated from the route table. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** 'admin' (requireAdmin), 'auth' (requireAuth), 'user-or-embed' (requireUserOrEmbed) or 'public'. */
+  guard: 'admin' | 'auth' | 'user-or-embed' | 'public';
+  /** Whether a mutating request needs the anti-forgery header. */
+  csrf: boolean;
+  /** Whether the route validates a request body. */
+  hasBody: boolean;
+}
+
+function guardOf(...hooks: unknown[]): RouteEntry['guard'] {
+  const list = hooks.flatMap((hook) => (Array.isArray(hook) ? hook : hook ? [hook] : []));
+  if (list.includes(requireAdmin)) return 'admin';
+  if (list.includes(requireAuth)) return 'auth';
+  if (list.includes(requireUserOrEmbed)) return 'user-or-embed';
+  return 'public';
+}
 
 export interface BuildAppOptions {
   config: Config;
@@ -71,6 +95,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logger: app.log,
     });
   app.decorate('mailer', mailer);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routeTable.push({
+        method,
+        url: route.url,
+        guard: guardOf(route.onRequest, route.preHandler),
+        csrf: route.config?.csrf !== false,
+        hasBody: Boolean(route.schema?.body),
+      });
+    }
+  });
   app.addHook('onClose', async () => mailer.close());
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -103,6 +141,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
+  await app.register(accountRoutes);
+  await app.register(inviteRoutes);
+  await app.register(userRoutes);
 
   await registerResourceRoutes(app);
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { RouteEntry } from './app.js';
 import type { EmbedScope } from './auth/embedTokens.js';
 import type { AuthSession, AuthUser } from './auth/session.js';
 import type { RateLimiter } from './auth/throttle.js';
@@ -14,6 +15,8 @@ declare module 'fastify' {
     config: Config;
     mailer: Mailer;
     throttle: RateLimiter;
+    /** Every route with its guard, in registration order. */
+    routeTable: readonly RouteEntry[];
   }
   interface FastifyRequest {
     /** The signed-in user (the impersonated one while an admin impersonates); null for guests. */
