@@ -74,14 +74,14 @@ export function useCart(): UseCart {
 
 export interface UseToasts extends ToastsState {
   show: ToastsStore['show'];
-  dismiss: ToastsStore['dismiss'];
+  close: ToastsStore['close'];
 }
 
 /** The visible toasts; the core closes each after its timeout (3000 ms by default). */
 export function useToasts(): UseToasts {
   const toasts = required(useMatnatClient().toasts, 'toasts');
   const state = useExternalStore(toasts)!;
-  return { ...state, show: (toast) => toasts.show(toast), dismiss: (id) => toasts.dismiss(id) };
+  return { ...state, show: (toast) => toasts.show(toast), close: (id) => toasts.close(id) };
 }
 
 /** The optional form for components that also work without a provider. */
@@ -100,7 +100,7 @@ export interface UseVersionCheck extends VersionCheckState {
   reload: VersionCheckStore['reload'];
 }
 
-const noVersionCheck: UseVersionCheck = { newVersion: false, reload: () => {} };
+const noVersionCheck: UseVersionCheck = { hasNewVersion: false, reload: () => {} };
 
 /** Whether a new version of the application is out, and the reload to it. */
 export function useVersionCheck(): UseVersionCheck {

@@ -51,17 +51,21 @@ export interface CartStore extends ExternalStore<CartState> {
 
 export type ToastLevel = 'default' | 'success' | 'warn' | 'error';
 
+/** A visible toast as the core's `createToasts` keeps it. */
 export interface ToastItem {
-  id: Id;
-  title?: string;
-  message?: string;
+  id: number;
+  message: string;
   /** @default true */
   success?: boolean;
   level?: ToastLevel;
 }
 
-export interface ToastInput extends Omit<ToastItem, 'id'> {
-  /** Auto-close after this many ms. @default 3000 (the core's default) */
+export interface ToastInput {
+  message: string;
+  /** @default true */
+  success?: boolean;
+  level?: ToastLevel;
+  /** Auto-close after this many ms; 0 keeps it. @default 3000 (the core's default) */
   timeout?: number;
 }
 
@@ -69,9 +73,11 @@ export interface ToastsState {
   toasts: readonly ToastItem[];
 }
 
+/** The core's toasts (`createToasts`): each closes itself after its timeout. */
 export interface ToastsStore extends ExternalStore<ToastsState> {
-  show(toast: ToastInput): unknown;
-  dismiss(id: Id): void;
+  show(toast: ToastInput | string): number;
+  /** The close button: closes one toast early. */
+  close(id: number): void;
 }
 
 /** The core's navigation progress state (`createNavigationProgress`). */
@@ -84,7 +90,8 @@ export interface NavigationProgressState {
 }
 
 export interface VersionCheckState {
-  newVersion: boolean;
+  /** On once the fetched application page differs from the first copy (spec §4). */
+  hasNewVersion: boolean;
 }
 
 export interface VersionCheckStore extends ExternalStore<VersionCheckState> {

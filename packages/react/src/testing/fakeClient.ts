@@ -76,27 +76,28 @@ export function testToasts() {
   const toasts: ToastsStore = {
     subscribe: store.subscribe,
     getSnapshot: store.getSnapshot,
-    show(toast: ToastInput) {
-      const { timeout: _timeout, ...item } = toast;
+    show(toast: ToastInput | string) {
+      const { timeout: _timeout, ...item } = typeof toast === 'string' ? { message: toast } : toast;
       const id = next++;
       store.set({ toasts: [...store.getSnapshot().toasts, { id, ...item }] });
       return id;
     },
-    dismiss: (id: Id) => store.set({ toasts: store.getSnapshot().toasts.filter((t) => t.id !== id) }),
+    close: (id: number) => store.set({ toasts: store.getSnapshot().toasts.filter((t) => t.id !== id) }),
   };
   return toasts;
 }
 
-export function testVersionCheck(newVersion = false) {
-  const store = testStore({ newVersion });
+export function testVersionCheck(hasNewVersion = false) {
+  const store = testStore({ hasNewVersion });
   const reloads = { count: 0 };
-  const check: VersionCheckStore & { set(next: { newVersion: boolean }): void; reloads: typeof reloads } = {
-    ...store,
-    reloads,
-    reload: () => {
-      reloads.count++;
-    },
-  };
+  const check: VersionCheckStore & { set(next: { hasNewVersion: boolean }): void; reloads: typeof reloads } =
+    {
+      ...store,
+      reloads,
+      reload: () => {
+        reloads.count++;
+      },
+    };
   return check;
 }
 

@@ -1,7 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MessagesProvider } from '../messages';
 import { renderStrict } from '../testing/render';
-import { FormErrors, firstErrors } from './FormErrors';
+import { FormErrors } from './FormErrors';
 
 afterEach(cleanup);
 
@@ -22,23 +23,34 @@ describe('FormErrors (spec §5)', () => {
   });
 
   it("spec §5: if an error response is not an object, it shows 'Something went wrong. Please try again or contact customer support.'", () => {
-    for (const error of ['Internal Server Error', 500, ['x'], new Error('nätverk')]) {
+    for (const error of ['<html>Internal Server Error</html>', 500, new TypeError('Failed to fetch')]) {
       renderStrict(<FormErrors error={error} />);
       expect(screen.getByRole('alert').textContent).toBe(generic);
       cleanup();
     }
   });
 
-  it('reads a 422 body or an error carrying an errors map (the core ValidationError)', () => {
-    expect(firstErrors({ message: 'Fel', errors: { email: ['Ogiltig', 'Upptagen'] } })).toEqual({
-      email: 'Ogiltig',
-    });
-    class ValidationError extends Error {
-      readonly errors = { name: ['Namn krävs.'] };
-    }
-    const error = new ValidationError('422');
-    renderStrict(<FormErrors error={error} labels={{ name: 'Namn' }} />);
+  it('reads a 422 body (first message per field, labelled) and an error carrying that body', () => {
+    renderStrict(
+      <FormErrors
+        error={{ message: 'Uppgifterna är ogiltiga.', errors: { name: ['Namn krävs.', 'För kort.'] } }}
+        labels={{ name: 'Namn' }}
+      />,
+    );
     expect(screen.getByRole('listitem').textContent).toBe('Namn: Namn krävs.');
+    cleanup();
+    const error = Object.assign(new Error('422'), { body: { errors: { email: ['Ogiltig'] } } });
+    renderStrict(<FormErrors error={error} />);
+    expect(screen.getByRole('listitem').textContent).toBe('Ogiltig');
+  });
+
+  it('the generic text follows a messages override', () => {
+    renderStrict(
+      <MessagesProvider messages={{ form: { genericError: 'Något gick fel.' } }}>
+        <FormErrors error="boom" />
+      </MessagesProvider>,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Något gick fel.');
   });
 
   it('shows nothing without an error', () => {

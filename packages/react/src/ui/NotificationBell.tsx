@@ -1,3 +1,4 @@
+import { notificationsActive } from '@matnat/core';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useMessages } from '../messages';
 import { useVersionCheck } from '../provider';
@@ -19,11 +20,6 @@ export interface NotificationBellProps {
   onNotificationClick?: (notification: BellNotification) => void;
 }
 
-/** Spec §4: notifications are active if a new version is available or there are notifications. */
-export function notificationsActive(newVersion: boolean, notificationCount: number): boolean {
-  return newVersion || notificationCount > 0;
-}
-
 const noNotifications: readonly BellNotification[] = [];
 
 /** The bell menu: 'Inga nya notifikationer', or the new-version entry that reloads the page. */
@@ -35,7 +31,7 @@ export function NotificationBell({
 }: NotificationBellProps) {
   const m = useMessages();
   const versionCheck = useVersionCheck();
-  const hasNewVersion = newVersion ?? versionCheck.newVersion;
+  const hasNewVersion = newVersion ?? versionCheck.hasNewVersion;
   const reload = onReload ?? versionCheck.reload;
   const id = useId();
   const [open, setOpen] = useState(false);

@@ -1,11 +1,15 @@
+import { browserPlatform, createToasts } from '@matnat/core';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MatnatProvider } from '../provider';
-import { testClient, testToasts } from '../testing/fakeClient';
+import { testClient } from '../testing/fakeClient';
 import { renderStrict } from '../testing/render';
 import { Toast, ToastViewport } from './Toast';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('Toast (spec §2, §4)', () => {
   it('spec §2 Toast: the success flag defaults to true (status role, no error icon)', () => {
@@ -28,31 +32,47 @@ describe('Toast (spec §2, §4)', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('ToastViewport renders the store’s toasts and the close button dismisses one', () => {
-    const toasts = testToasts();
+  it('ToastViewport renders the core toasts and the close button closes one early', async () => {
+    const toasts = createToasts({ platform: browserPlatform() });
     renderStrict(
       <MatnatProvider client={testClient({ toasts })}>
         <ToastViewport />
       </MatnatProvider>,
     );
-    act(() => {
-      toasts.show({ message: 'Artiklen togs bort' });
-      toasts.show({ title: 'Fel', message: 'Nätverket', success: false });
+    await act(async () => {
+      toasts.show({ message: 'Artiklen togs bort', timeout: 0 });
+      toasts.show({ message: 'Nätverket', success: false, timeout: 0 });
     });
     expect(screen.getByRole('status').textContent).toContain('Artiklen togs bort');
     expect(screen.getByRole('alert').textContent).toContain('Nätverket');
-    fireEvent.click(screen.getAllByRole('button', { name: 'Stäng' })[0]!);
+    await act(async () => {
+      fireEvent.click(screen.getAllByRole('button', { name: 'Stäng' })[0]!);
+    });
     expect(screen.queryByRole('status')).toBeNull();
     expect(toasts.getSnapshot().toasts).toHaveLength(1);
   });
 
-  it('ToastViewport takes a store by prop and is a labelled region', () => {
-    const toasts = testToasts();
+  it('spec §4 Toast: closes automatically after its timeout (3000 ms by default, overridable per toast)', async () => {
+    vi.useFakeTimers();
+    const toasts = createToasts({ platform: browserPlatform() });
     renderStrict(<ToastViewport store={toasts} />);
     expect(screen.getByRole('region', { name: 'Meddelanden' })).toBeTruthy();
-    act(() => {
-      toasts.show({ message: 'Klart' });
+    await act(async () => {
+      toasts.show('Klart');
+      toasts.show({ message: 'Längre', timeout: 5000 });
     });
-    expect(screen.getByRole('status').textContent).toContain('Klart');
+    expect(screen.getAllByRole('status')).toHaveLength(2);
+    await act(async () => {
+      vi.advanceTimersByTime(2999);
+    });
+    expect(screen.getAllByRole('status')).toHaveLength(2);
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['Längre']);
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

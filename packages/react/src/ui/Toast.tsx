@@ -1,6 +1,6 @@
 import { useMessages } from '../messages';
 import { useExternalStore, useOptionalMatnatClient } from '../provider';
-import type { Id, ToastItem, ToastLevel, ToastsStore } from '../provider/types';
+import type { ToastItem, ToastLevel, ToastsStore } from '../provider/types';
 import { Icon } from './icons';
 
 export interface ToastProps {
@@ -58,17 +58,16 @@ export function ToastViewport({ store }: ToastViewportProps) {
   const client = useOptionalMatnatClient();
   const source = store ?? client?.toasts;
   const toasts = useExternalStore(source)?.toasts ?? none;
-  const dismiss = (id: Id) => source?.dismiss(id);
+  const close = (id: number) => source?.close(id);
   return (
     <section className="matnat-toasts" aria-label={m.ui.toastRegion}>
       {toasts.map((toast) => (
         <Toast
           key={toast.id}
-          title={toast.title}
           message={toast.message}
           success={toast.success}
           level={toast.level}
-          onClose={() => dismiss(toast.id)}
+          onClose={() => close(toast.id)}
         />
       ))}
     </section>
