@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorldApp, type WorldApp } from '../seed/fixture.js';
+import { testDialects } from '../test/harness.js';
+
+const dialects = await testDialects();
+
+describe.each(dialects)('alerts and notifications (%s)', (dialect) => {
+  let w: WorldApp;
+  beforeAll(async () => {
+    w = await createWorldApp(dialect);
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it('spec §7: GET /api/v1/alert?include=conditionsCount&sort=name lists the team’s alerts by name with conditions_count', async () => {
+    const res = await w.erik.get('/api/v1/alert?include=conditionsCount&sort=name');
+    expect(res.statusCode).toBe(200);
+    expect(
+      res.json().data.map((a: { name: string; conditions_count: number }) => [a.name, a.conditions_count]),
+    ).toEqual([
+      ['Hög luftfuktighet i växthuset', 1],
+      ['Värmebölja Skåne', 3],
+    ]);
+    const desc = (await w.erik.get('/api/v1/alert?sort=-name')).json().data;
+    expect(desc[0].name).toBe('Värmebölja Skåne');
+    expect((await w.erik.get('/api/v1/alert?include=owner')).statusCode).toBe(400);
+  });
+
+  it('CRUD: create with conditions, read, replace the conditions, delete', async () => {
+    const sensor = await w.ids.sensor('Temperaturspjut Lund 1', 'temperature');
+    const created = await w.erik.post('/api/v1/alert', {
+      name: 'Frost i Lund',
+      conditions: [{ sensor_id: sensor, operator: '<', threshold: 0 }],
+    });
+    expect(created.statusCode).toBe(201);
+    const alert = created.json().data;
+    expect(alert).toMatchObject({ name: 'Frost i Lund', is_enabled: true, conditions_count: 1 });
+    expect(alert.conditions[0]).toMatchObject({
+      sensor_id: sensor,
+      operator: '<',
+      threshold: 0,
+      duration_s: 0,
+    });
+    const shown = await w.erik.get(`/api/v1/alert/${alert.id}?include=conditions,device`);
+    expect(shown.json().data.conditions).toHaveLength(1);
+    const patched = await w.erik.patch(`/api/v1/alert/${alert.id}`, {
+      is_enabled: false,
+      conditions: [
+        { sensor_id: sensor, operator: '<', threshold: -2, duration_s: 600 },
+        { sensor_id: sensor, operator: '>', threshold: 30 },
+      ],
+    });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().data).toMatchObject({ is_enabled: false, conditions_count: 2 });
+    expect((await w.erik.delete(`/api/v1/alert/${alert.id}`)).statusCode).toBe(204);
+    expect((await w.erik.get(`/api/v1/alert/${alert.id}`)).statusCode).toBe(404);
+  });
+
+  it('422: no conditions, a bad operator, or another team’s sensor', async () => {
+    const none = await w.erik.post('/api/v1/alert', { name: 'Tom', conditions: [] });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.conditions).toBeDefined();
+    const sensor = await w.ids.sensor('Temperaturspjut Lund 1', 'temperature');
+    const op = await w.erik.post('/api/v1/alert', {
+      name: 'X',
+      conditions: [{ sensor_id: sensor, operator: '!=', threshold: 1 }],
+    });
+    expect(op.statusCode).toBe(422);
+    const foreign = await w.erik.post('/api/v1/alert', {
+      name: 'Spion',
+      conditions: [
+        {
+          sensor_id: await w.ids.sensor('Temperaturspjut Abisko 1', 'temperature'),
+          operator: '<',
+          threshold: 0,
+        },
+      ],
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors['conditions.0.sensor_id']).toBeDefined();
+  });
+
+  it('GET /api/v1/notification lists only the user’s own, newest first; POST …/read marks one read', async () => {
+    const res = await w.erik.get('/api/v1/notification');
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data as {
+      id: number;
+      title: string;
+      read_at: string | null;
+      created_at: string;
+    }[];
+    expect(list.map((n) => n.title)).toEqual(['Hög luftfuktighet i växthuset', 'Välkommen till Mätnät']);
+    const unread = (await w.erik.get('/api/v1/notification?filter[unread]=1')).json().data;
+    expect(unread).toHaveLength(2);
+    const read = await w.erik.post(`/api/v1/notification/${list[0]!.id}/read`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.read_at).not.toBeNull();
+    expect((await w.erik.get('/api/v1/notification?filter[unread]=1')).json().data).toHaveLength(1);
+    const annas = (await w.anna.get('/api/v1/notification')).json().data as { id: number }[];
+    expect((await w.erik.post(`/api/v1/notification/${annas[0]!.id}/read`)).statusCode).toBe(404);
+  });
+});
