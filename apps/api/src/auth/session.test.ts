@@ -50,3 +50,103 @@ describe.each(dialects)('session auth (%s)', (dialect) => {
     expect(me.json().data.impersonator).toBeNull();
   });
 });
+
+describe.each(dialects)('login, logout and sessions (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect, config: { loginThrottle: { maxAttempts: 3, decaySeconds: 60 } } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('spec §8: GET /api/me as a guest is 401 {"message":"Unauthenticated."}', async () => {
+    const response = await t.client().get('/api/me');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+  });
+
+  it('DESIGN §2: bad credentials are 422 with a form error on email, the same for an unknown address', async () => {
+    const wrong = await t.client().post('/api/login', { email: 'erik@matnat.se', password: 'fel-lösenord' });
+    const unknown = await t
+      .client()
+      .post('/api/login', { email: 'ingen@matnat.se', password: 'fel-lösenord' });
+    expect(wrong.statusCode).toBe(422);
+    expect(unknown.statusCode).toBe(422);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().errors.email).toHaveLength(1);
+  });
+
+  it('issue 3: login is throttled per e-mail and IP: 429 with Retry-After after repeated failures', async () => {
+    const client = t.client();
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (await client.post('/api/login', { email: 'admin@matnat.se', password: 'gissning' })).statusCode,
+      ).toBe(422);
+    }
+    const blocked = await client.post('/api/login', { email: 'admin@matnat.se', password: 'matnat-demo' });
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json().retry_after).toBeGreaterThan(0);
+    // Another address from the same IP is not blocked.
+    expect(
+      (await t.client().post('/api/login', { email: 'anna@matnat.se', password: 'matnat-demo' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('the e-mail of a login is matched without regard to case and surrounding spaces', async () => {
+    const response = await t
+      .client()
+      .post('/api/login', { email: '  ERIK@Matnat.se ', password: 'matnat-demo' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('DESIGN §2: the session id is rotated on login and the old id is no longer valid', async () => {
+    const client = t.client();
+    await client.csrfCookie();
+    const guestSession = client.cookies.get('matnat_session');
+    await client.post('/api/login', { email: 'anna@matnat.se', password: 'matnat-demo' });
+    const userSession = client.cookies.get('matnat_session');
+    expect(userSession).toBeDefined();
+    expect(userSession).not.toBe(guestSession);
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      cookies: { matnat_session: guestSession ?? '' },
+    });
+    expect(stale.statusCode).toBe(401);
+  });
+
+  it('sessions are stored hashed: the cookie value is not a key of the sessions table', async () => {
+    const client = await t.loginAs('anna@matnat.se');
+    const cookie = client.cookies.get('matnat_session') ?? '';
+    const rows = await t.db.selectFrom('sessions').select('id').where('id', '=', cookie).execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('spec §7: POST /api/logout ends the session; /api/me is then 401', async () => {
+    const client = await t.loginAs('erik@matnat.se');
+    expect((await client.post('/api/logout')).statusCode).toBe(204);
+    expect((await client.get('/api/me')).statusCode).toBe(401);
+  });
+
+  it('"remember me" gives the session cookie a lasting Max-Age; without it the cookie ends with the browser', async () => {
+    const remembered = await t
+      .client()
+      .post('/api/login', { email: 'anna@matnat.se', password: 'matnat-demo', remember: true });
+    const plain = await t.client().post('/api/login', { email: 'anna@matnat.se', password: 'matnat-demo' });
+    const cookie = (r: typeof plain) =>
+      (r.cookies as { name: string; maxAge?: number }[]).find((c) => c.name === 'matnat_session');
+    expect(cookie(remembered)?.maxAge).toBe(t.config.session.rememberMinutes * 60);
+    expect(cookie(plain)?.maxAge).toBeUndefined();
+  });
+
+  it('an expired session is not accepted', async () => {
+    const client = await t.loginAs('erik@matnat.se');
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    expect((await client.get('/api/me')).statusCode).toBe(401);
+  });
+});
