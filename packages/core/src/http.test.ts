@@ -99,7 +99,7 @@ describe('spec §7: anti-forgery cookie and header are used', () => {
     const { server, http } = setup();
     for (const m of ['POST', 'PUT', 'PATCH', 'DELETE']) server.on(`${m} /x`, { status: 204 });
     await http.post('/x');
-    await http.put('/x', {});
+    await http.request('PUT', '/x', { body: {} });
     await http.patch('/x', {});
     await http.delete('/x');
     const mutating = server.calls.filter((c) => c.url === '/x');

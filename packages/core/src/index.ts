@@ -1,3 +1,35 @@
+export { DASHBOARD_INCLUDE } from './api/dashboards';
+export type { DeviceListOptions } from './api/devices';
+export type { Envelope } from './api/envelope';
+export type { MatnatApi } from './api/index';
+export { createApi } from './api/index';
+export { PANEL_INCLUDE } from './api/panels';
+export type { MeasurementFilter } from './api/sensors';
+export type { StreamRequest } from './api/stream';
+export type {
+  Alert,
+  CartItem,
+  Dashboard,
+  Device,
+  EmbedToken,
+  Id,
+  Impersonator,
+  LatestMeasurement,
+  Me,
+  MeasurementBuckets,
+  Notification,
+  Order,
+  Panel,
+  Product,
+  Sensor,
+  Team,
+  TemperatureMap,
+  User,
+} from './api/types';
+export type { Cart, CartOptions, CartState } from './cart';
+export { createCart } from './cart';
+export type { MatnatClient, MatnatClientConfig } from './client';
+export { createMatnatClient } from './client';
 export type { DateInput } from './dates';
 export {
   DATE_FORMAT,
@@ -18,6 +50,19 @@ export {
   zoneOffset,
   zoneOffsetMinutes,
 } from './dates';
+export type { ValidationErrors } from './errors';
+export {
+  CsrfMismatchError,
+  ForbiddenError,
+  HttpError,
+  httpErrorFor,
+  isClientError,
+  NotFoundError,
+  ServerError,
+  TooManyRequestsError,
+  UnauthenticatedError,
+  ValidationError,
+} from './errors';
 export type { FormErrors, FormErrorsHolder, FormErrorsState } from './formErrors';
 export { createFormErrors, parseFormErrors } from './formErrors';
 export type { DeviceFeature, DeviceFeatureCollection, DeviceFeatureProperties, MapDevice } from './geo';
@@ -35,6 +80,16 @@ export {
   runGuards,
   UnknownMiddlewareError,
 } from './guards';
+export type {
+  AuthMode,
+  HttpClient,
+  HttpClientOptions,
+  HttpMethod,
+  Query,
+  QueryValue,
+  RequestOptions,
+} from './http';
+export { CSRF_COOKIE_PATH, createHttpClient, withQuery, XSRF_COOKIE, XSRF_HEADER } from './http';
 export { compareSwedish, deviceLabel, sortAlerts, sortDevices } from './lists';
 export type { LocalSettings, LocalSettingsOptions, LocalSettingsStore } from './localSettings';
 export { createLocalSettings, DEFAULT_LOCAL_SETTINGS, LOCAL_SETTINGS_STORAGE_KEY } from './localSettings';
@@ -49,6 +104,16 @@ export type {
 export { createNavigationProgress, PROGRESS_COMPLETE_ABOVE } from './navigationProgress';
 export type { Logger, PageLocation, Platform, StorageLike, Timers } from './platform';
 export { browserPlatform } from './platform';
+export type { MatnatQueries } from './queries';
+export { createQueries, createQueryClient, invalidateAfterMutation, retryPolicy } from './queries';
+export type {
+  ResourceState,
+  ResourceStore,
+  ResourceStoreOptions,
+  ResourceStores,
+  ResourceStoresOptions,
+} from './resourceStore';
+export { createResourceStore, createResourceStores, LOCAL_REMOVAL_DELAY_MS } from './resourceStore';
 export type { NavigationResult, Router, RouterOptions, RouterState } from './router';
 export { createRouter } from './router';
 export type {
@@ -72,6 +137,8 @@ export {
   routeTitle,
   UNKNOWN_PATH_REDIRECT,
 } from './routes';
+export type { Impersonation, Session, SessionOptions, SessionState } from './session';
+export { createSession, IMPERSONATION_REVERT_REDIRECT_MS, SESSION_REFRESH_MS } from './session';
 export type { ExternalStore, Snapshot } from './store';
 export type {
   IntervalSlug,

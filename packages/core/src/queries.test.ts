@@ -6,7 +6,7 @@ import { createApi } from './api/index';
 import { PANEL_INCLUDE } from './api/panels';
 import { HttpError, NotFoundError, ServerError } from './errors';
 import { createHttpClient } from './http';
-import { createQueries, createQueryClient, invalidateAfterMutation, queryKeys, retryPolicy } from './queries';
+import { createQueries, createQueryClient, invalidateAfterMutation, retryPolicy } from './queries';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -26,28 +26,29 @@ function setup() {
 
 /** Seeds the cache with one query per family so the test can see which became stale. */
 function seed(queryClient: ReturnType<typeof createQueryClient>) {
+  const q = createQueries(createApi(createHttpClient({ platform: fakePlatform(fakeServer()) })));
   const keys = [
-    queryKeys.alerts(),
-    queryKeys.alert(1),
-    queryKeys.dashboards(),
-    queryKeys.dashboard(1),
-    queryKeys.panel(1),
-    queryKeys.devices(),
-    queryKeys.devices({ unassigned: true }),
-    queryKeys.allDevices(),
-    queryKeys.device(1),
-    queryKeys.sensors(),
-    queryKeys.measurements(1, { range_slug: 'prev_5_days', interval_slug: '15_m' }),
-    queryKeys.latest(1),
-    queryKeys.teams(),
-    queryKeys.users(),
-    queryKeys.user(1),
-    queryKeys.notifications(),
-    queryKeys.products(),
-    queryKeys.product(1),
-    queryKeys.temperatureMap(),
-    queryKeys.embedTokens(),
-    queryKeys.cart(),
+    q.alerts().queryKey,
+    q.alert(1).queryKey,
+    q.dashboards().queryKey,
+    q.dashboard(1).queryKey,
+    q.panel(1).queryKey,
+    q.devices().queryKey,
+    q.devices({ unassigned: true }).queryKey,
+    q.allDevices().queryKey,
+    q.device(1).queryKey,
+    q.sensors().queryKey,
+    q.measurements(1, { range_slug: 'prev_5_days', interval_slug: '15_m' }).queryKey,
+    q.latest(1).queryKey,
+    q.teams().queryKey,
+    q.users().queryKey,
+    q.user(1).queryKey,
+    q.notifications().queryKey,
+    q.products().queryKey,
+    q.product(1).queryKey,
+    q.temperatureMap().queryKey,
+    q.embedTokens().queryKey,
+    q.cart().queryKey,
   ];
   for (const key of keys) queryClient.setQueryData(key, { seeded: true });
   return () => ({
@@ -61,11 +62,12 @@ function seed(queryClient: ReturnType<typeof createQueryClient>) {
 
 describe('query keys per resource', () => {
   it('spell the resource and its parameters', () => {
-    expect(queryKeys.dashboards()).toEqual(['dashboards']);
-    expect(queryKeys.dashboard(3)).toEqual(['dashboard', 3]);
-    expect(queryKeys.devices()).toEqual(['devices', { unassigned: false }]);
-    expect(queryKeys.devices({ unassigned: true })).toEqual(['devices', { unassigned: true }]);
-    expect(queryKeys.measurements(2, { range_slug: 'prev_3_h', interval_slug: '5_m' })).toEqual([
+    const keys = setup().queries;
+    expect(keys.dashboards().queryKey).toEqual(['dashboards']);
+    expect(keys.dashboard(3).queryKey).toEqual(['dashboard', 3]);
+    expect(keys.devices().queryKey).toEqual(['devices', { unassigned: false }]);
+    expect(keys.devices({ unassigned: true }).queryKey).toEqual(['devices', { unassigned: true }]);
+    expect(keys.measurements(2, { range_slug: 'prev_3_h', interval_slug: '5_m' }).queryKey).toEqual([
       'sensor',
       2,
       'measurements',

@@ -1,72 +1,41 @@
-import { QueryClient, type QueryClientConfig } from '@tanstack/query-core';
+import { QueryClient, type QueryClientConfig, type QueryFunction, type QueryKey } from '@tanstack/query-core';
 import type { DeviceListOptions } from './api/devices';
 import type { MatnatApi } from './api/index';
 import type { MeasurementFilter } from './api/sensors';
 import type { Id } from './api/types';
 import { isClientError } from './errors';
 
-/**
- * Query keys per resource. The first element names the family that a mutation invalidates; lists and
- * single items are separate families (`'dashboards'` vs `'dashboard'`).
- */
-export const queryKeys = {
-  alerts: () => ['alerts'] as const,
-  alert: (id: Id) => ['alert', id] as const,
-  dashboards: () => ['dashboards'] as const,
-  dashboard: (id: Id) => ['dashboard', id] as const,
-  panel: (id: Id) => ['panel', id] as const,
-  devices: ({ unassigned = false }: DeviceListOptions = {}) => ['devices', { unassigned }] as const,
-  allDevices: () => ['devices', 'all'] as const,
-  device: (id: Id) => ['device', id] as const,
-  sensors: () => ['sensors'] as const,
-  measurements: (id: Id, filter: MeasurementFilter) => ['sensor', id, 'measurements', filter] as const,
-  latest: (id: Id) => ['sensor', id, 'latest'] as const,
-  teams: () => ['teams'] as const,
-  users: () => ['users'] as const,
-  user: (id: Id) => ['user', id] as const,
-  notifications: () => ['notifications'] as const,
-  products: () => ['products'] as const,
-  product: (id: Id) => ['product', id] as const,
-  temperatureMap: () => ['temperatureMap'] as const,
-  embedTokens: () => ['embedTokens'] as const,
-  cart: () => ['cart'] as const,
-};
+const q = <T>(queryKey: QueryKey, queryFn: QueryFunction<T>) => ({ queryKey, queryFn });
 
-/** `{queryKey, queryFn}` per resource, for `fetchQuery`, `ensureQueryData` or a `QueryObserver`. */
+/**
+ * `{queryKey, queryFn}` per resource, for `fetchQuery`, `ensureQueryData` or a `QueryObserver`. The key's
+ * first element names the family a mutation invalidates; lists and single items are separate families
+ * (`['dashboards']` vs `['dashboard', id]`).
+ */
 export function createQueries(api: MatnatApi) {
   return {
-    alerts: () => ({ queryKey: queryKeys.alerts(), queryFn: api.alerts.list }),
-    alert: (id: Id) => ({ queryKey: queryKeys.alert(id), queryFn: () => api.alerts.show(id) }),
-    dashboards: () => ({ queryKey: queryKeys.dashboards(), queryFn: api.dashboards.list }),
-    dashboard: (id: Id) => ({ queryKey: queryKeys.dashboard(id), queryFn: () => api.dashboards.show(id) }),
-    panel: (id: Id) => ({ queryKey: queryKeys.panel(id), queryFn: () => api.panels.show(id) }),
-    devices: (options: DeviceListOptions = {}) => ({
-      queryKey: queryKeys.devices(options),
-      queryFn: () => api.devices.list(options),
-    }),
-    allDevices: () => ({ queryKey: queryKeys.allDevices(), queryFn: api.devices.all }),
-    device: (id: Id) => ({ queryKey: queryKeys.device(id), queryFn: () => api.devices.show(id) }),
-    sensors: () => ({ queryKey: queryKeys.sensors(), queryFn: api.sensors.list }),
-    measurements: (id: Id, filter: MeasurementFilter) => ({
-      queryKey: queryKeys.measurements(id, filter),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.sensors.measurements(id, filter, signal),
-    }),
-    latest: (id: Id) => ({
-      queryKey: queryKeys.latest(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.sensors.latest(id, signal),
-    }),
-    teams: () => ({ queryKey: queryKeys.teams(), queryFn: api.teams.list }),
-    users: () => ({ queryKey: queryKeys.users(), queryFn: api.users.list }),
-    user: (id: Id) => ({ queryKey: queryKeys.user(id), queryFn: () => api.users.show(id) }),
-    notifications: () => ({ queryKey: queryKeys.notifications(), queryFn: api.notifications.list }),
-    products: () => ({ queryKey: queryKeys.products(), queryFn: api.shop.products }),
-    product: (id: Id) => ({ queryKey: queryKeys.product(id), queryFn: () => api.shop.product(id) }),
-    temperatureMap: () => ({
-      queryKey: queryKeys.temperatureMap(),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.publicMap.temperatureMap(signal),
-    }),
-    embedTokens: () => ({ queryKey: queryKeys.embedTokens(), queryFn: api.embedTokens.list }),
-    cart: () => ({ queryKey: queryKeys.cart(), queryFn: api.cart.retrieve }),
+    alerts: () => q(['alerts'], api.alerts.list),
+    alert: (id: Id) => q(['alert', id], () => api.alerts.show(id)),
+    dashboards: () => q(['dashboards'], api.dashboards.list),
+    dashboard: (id: Id) => q(['dashboard', id], () => api.dashboards.show(id)),
+    panel: (id: Id) => q(['panel', id], () => api.panels.show(id)),
+    devices: ({ unassigned = false }: DeviceListOptions = {}) =>
+      q(['devices', { unassigned }], () => api.devices.list({ unassigned })),
+    allDevices: () => q(['devices', 'all'], api.devices.all),
+    device: (id: Id) => q(['device', id], () => api.devices.show(id)),
+    sensors: () => q(['sensors'], api.sensors.list),
+    measurements: (id: Id, filter: MeasurementFilter) =>
+      q(['sensor', id, 'measurements', filter], ({ signal }) => api.sensors.measurements(id, filter, signal)),
+    latest: (id: Id) => q(['sensor', id, 'latest'], ({ signal }) => api.sensors.latest(id, signal)),
+    teams: () => q(['teams'], api.teams.list),
+    users: () => q(['users'], api.users.list),
+    user: (id: Id) => q(['user', id], () => api.users.show(id)),
+    notifications: () => q(['notifications'], api.notifications.list),
+    products: () => q(['products'], api.shop.products),
+    product: (id: Id) => q(['product', id], () => api.shop.product(id)),
+    temperatureMap: () => q(['temperatureMap'], ({ signal }) => api.publicMap.temperatureMap(signal)),
+    embedTokens: () => q(['embedTokens'], api.embedTokens.list),
+    cart: () => q(['cart'], api.cart.retrieve),
   };
 }
 

@@ -296,19 +296,6 @@ describe('spec §4: removing a panel removes it from the open dashboard', () => 
 });
 
 describe('createResourceStore', () => {
-  it('refuses operations the resource does not have', async () => {
-    const { queryClient } = setup();
-    const store = createResourceStore<{ id: number }>({
-      queryClient,
-      timers: fakePlatform(fakeServer()).timers,
-    });
-    await expect(store.loadList()).rejects.toThrow('no list');
-    await expect(store.load(1)).rejects.toThrow('no show');
-    await expect(store.create({} as never)).rejects.toThrow('no create');
-    await expect(store.update(1, {} as never)).rejects.toThrow('no update');
-    await expect(store.remove(1)).rejects.toThrow('no remove');
-  });
-
   it('a delete without a message shows no notification; clearCurrent closes the open item', async () => {
     const notify = vi.fn();
     const { queryClient } = setup();

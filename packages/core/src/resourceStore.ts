@@ -43,6 +43,7 @@ export interface ResourceStoreOptions<
   queryClient: QueryClient;
   timers: Timers;
   list?: (...args: Args) => QueryOptions<T[]>;
+  /** Each operation exists only when given: a store of a list-only resource has no `load`. */
   show?: (id: Id) => QueryOptions<T>;
   create?: (body: C) => Promise<T>;
   update?: (id: Id, body: U) => Promise<T>;
@@ -67,11 +68,6 @@ export function createResourceStore<T extends { id: Id }, Args extends unknown[]
   const store = createStore<ResourceState<T>>({ list: [], current: null });
   const { state } = store;
 
-  const required = <F>(operation: F | undefined, name: string): F => {
-    if (!operation) throw new Error(`This resource has no ${name}.`);
-    return operation;
-  };
-
   return {
     subscribe: store.subscribe,
     getSnapshot: store.getSnapshot,
@@ -80,7 +76,7 @@ export function createResourceStore<T extends { id: Id }, Args extends unknown[]
 
     async loadList(...args: Args): Promise<T[]> {
       try {
-        const list = sort([...(await queryClient.fetchQuery(required(options.list, 'list')(...args)))]);
+        const list = sort([...(await queryClient.fetchQuery(options.list!(...args)))]);
         state.list = list;
         return list;
       } catch (error) {
@@ -91,7 +87,7 @@ export function createResourceStore<T extends { id: Id }, Args extends unknown[]
 
     async load(id: Id): Promise<T> {
       try {
-        const item = await queryClient.fetchQuery(required(options.show, 'show')(id));
+        const item = await queryClient.fetchQuery(options.show!(id));
         state.current = item;
         return item;
       } catch (error) {
@@ -102,13 +98,13 @@ export function createResourceStore<T extends { id: Id }, Args extends unknown[]
 
     /** Creating adds to the list. */
     async create(body: C): Promise<T> {
-      const item = await required(options.create, 'create')(body);
+      const item = await options.create!(body);
       state.list = sort([...state.list, item]);
       return item;
     },
 
     async update(id: Id, body: U): Promise<T> {
-      const item = await required(options.update, 'update')(id, body);
+      const item = await options.update!(id, body);
       state.list = sort(state.list.map((existing) => (existing.id === id ? item : existing)));
       if (state.current?.id === id) state.current = item;
       return item;
@@ -116,7 +112,7 @@ export function createResourceStore<T extends { id: Id }, Args extends unknown[]
 
     /** Resolves once the item has left the list and the notification was shown. */
     async remove(id: Id): Promise<void> {
-      await required(options.remove, 'remove')(id);
+      await options.remove!(id);
       await new Promise<void>((resolve) => timers.setTimeout(() => resolve(), LOCAL_REMOVAL_DELAY_MS));
       state.list = state.list.filter((item) => item.id !== id);
       if (state.current?.id === id) state.current = null;

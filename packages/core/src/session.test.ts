@@ -3,6 +3,7 @@ import { fakePlatform, fakeServer } from '../test/fakeServer';
 import { fixtures } from '../test/fixtures';
 import { createApi } from './api/index';
 import { ServerError, UnauthenticatedError } from './errors';
+import type { GuardSession } from './guards';
 import { createHttpClient } from './http';
 import { createSession, type Session } from './session';
 
@@ -44,6 +45,15 @@ describe('spec §4 Session', () => {
     await expect(session.fetchMe()).resolves.toEqual(anna);
     expect(session.getSnapshot().user).toEqual(anna);
     expect(session.isLoggedIn()).toBe(true);
+  });
+
+  it('serves the route guards: getUser is the present user, fetchUser fetches it', async () => {
+    const { server, session } = setup();
+    const guardSession: GuardSession = session;
+    expect(guardSession.getUser()).toBeNull();
+    server.on('GET /api/me', { body: { data: anna } });
+    await expect(guardSession.fetchUser()).resolves.toEqual(anna);
+    expect(guardSession.getUser()).toEqual(anna);
   });
 
   it('a failed fetch clears the user, triggers logout and passes the error to the caller (spec §8)', async () => {

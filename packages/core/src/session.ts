@@ -102,6 +102,9 @@ export function createSession({ api, platform, navigate }: SessionOptions) {
       return fetchMe();
     },
 
+    /** The present user (a snapshot), or null: with `fetchUser`, what the route guards consult. */
+    getUser: () => getSnapshot().user,
+    fetchUser: fetchMe,
     isLoggedIn: () => state.user !== null,
     isAdmin: () => state.user?.is_admin === true,
     hasSetPassword: () => state.user?.has_set_password === true,
@@ -132,11 +135,12 @@ export function createSession({ api, platform, navigate }: SessionOptions) {
       platform.timers.setTimeout(() => navigate?.('admin.users'), IMPERSONATION_REVERT_REDIRECT_MS);
     },
 
-    /** Spec §8: a 401 while logged in logs out and goes to the login screen. */
-    handleUnauthenticated() {
-      if (state.user === null) return;
+    /** Spec §8: a 401 while logged in logs out and goes to the login screen. True when it did. */
+    handleUnauthenticated(): boolean {
+      if (state.user === null) return false;
       void logout();
       navigate?.('login');
+      return true;
     },
 
     /** Stops the refresh timer (the user stays). */

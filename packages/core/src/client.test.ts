@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakePlatform, fakeServer } from '../test/fakeServer';
+import { fixtures } from '../test/fixtures';
+import { createMatnatClient, type MatnatClientConfig } from './client';
+import { ForbiddenError } from './errors';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const DEVICES = 'GET /api/v1/device/?include=sensors,defaultSensor,gateways,teams&sort=title';
+
+function setup(config: MatnatClientConfig = {}) {
+  const server = fakeServer(config.baseUrl);
+  const platform = fakePlatform(server);
+  const navigate = vi.fn();
+  const onUnauthenticated = vi.fn();
+  const client = createMatnatClient({
+    platform,
+    navigate,
+    onUnauthenticated,
+    readCookie: () => 'tok',
+    ...config,
+  });
+  server.on('POST /api/logout', { status: 204 });
+  return { server, platform, navigate, onUnauthenticated, client };
+}
+
+describe('createMatnatClient', () => {
+  it('creates without touching browser globals (SSR) and uses the browser defaults lazily', () => {
+    const client = createMatnatClient();
+    expect(client.session.getSnapshot().user).toBeNull();
+    expect(client.http.baseUrl).toBe('');
+    expect(client.http.auth).toBe('session');
+    client.dispose();
+  });
+
+  it('sends every call to the configured base URL', async () => {
+    const { server, client } = setup({ baseUrl: 'https://api.matnat.se' });
+    server.on('GET /api/v1/team', { body: { data: [] } });
+    await client.teams.loadList();
+    expect(server.fetch).toHaveBeenCalledWith('https://api.matnat.se/api/v1/team', expect.anything());
+  });
+
+  it('embed-token mode: Authorization: Bearer and no cookies, also for the stream', async () => {
+    const { server, client } = setup({ auth: { embedToken: 'emb' } });
+    server.on('GET /api/v1/sensor/1/latest', { body: { data: null } });
+    await client.queryClient.fetchQuery(client.queries.latest(1));
+    expect(server.last()).toMatchObject({ credentials: 'omit', headers: { Authorization: 'Bearer emb' } });
+    expect(client.api.stream().init.headers).toMatchObject({ Authorization: 'Bearer emb' });
+  });
+
+  it('spec §8: status 401 while logged in logs out, goes to login and calls onUnauthenticated', async () => {
+    const { server, client, navigate, onUnauthenticated } = setup();
+    client.session.update(fixtures.me());
+    server.on('GET /api/v1/team', { status: 401, body: { message: 'Unauthenticated.' } });
+    await expect(client.teams.loadList()).rejects.toMatchObject({ status: 401 });
+    expect(client.session.getSnapshot().user).toBeNull();
+    expect(navigate).toHaveBeenCalledExactlyOnceWith('login');
+    expect(onUnauthenticated).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.requests()).toContain('POST /api/logout');
+  });
+
+  it('a 401 while logged out neither navigates nor calls onUnauthenticated', async () => {
+    const { server, client, navigate, onUnauthenticated } = setup();
+    server.on('GET /api/v1/product', { status: 401 });
+    await expect(client.queryClient.fetchQuery(client.queries.products())).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+  });
+
+  it('status 500 or above is only logged through the platform logger', async () => {
+    const { server, client, platform } = setup();
+    server.on('GET /api/v1/team', { status: 500 });
+    const loading = client.teams.loadList().catch((e: unknown) => e);
+    await vi.runAllTimersAsync();
+    expect(await loading).toMatchObject({ status: 500 });
+    expect(platform.logger.error).toHaveBeenCalled();
+    expect(client.toasts.getSnapshot().toasts).toEqual([]);
+  });
+
+  it('spec §6: the unassigned filter follows the session: refused for users, sent for admins', async () => {
+    const { server, client } = setup();
+    server.on(`${DEVICES}&filter[unassigned]=1`, { body: { data: [] } });
+    client.session.update(fixtures.me());
+    await expect(client.devices.loadList({ unassigned: true })).rejects.toBeInstanceOf(ForbiddenError);
+    expect(server.requests()).toEqual([]);
+    client.session.update(fixtures.me({ is_admin: true }));
+    await client.devices.loadList({ unassigned: true });
+    expect(server.requests()).toEqual([`${DEVICES}&filter[unassigned]=1`]);
+  });
+
+  it('spec §9: devices are sorted by title, else external_device_id, in Swedish order', async () => {
+    const { server, client } = setup();
+    const { device } = fixtures;
+    server.on(DEVICES, {
+      body: { data: [device(1, 'Örebro'), device(2, 'Zeta'), device(3, null, 'Ängen'), device(4, 'Alfa')] },
+    });
+    await client.devices.loadList();
+    expect(client.devices.getSnapshot().list.map((d) => d.id)).toEqual([4, 2, 3, 1]);
+  });
+
+  it("deleting a dashboard shows the toast 'Dashboarden har tagits bort' after the local removal", async () => {
+    const { server, client } = setup();
+    server.on('DELETE /api/v1/dashboard/1', { status: 204 });
+    const removal = client.dashboards.remove(1);
+    await vi.advanceTimersByTimeAsync(500);
+    await removal;
+    expect(client.toasts.getSnapshot().toasts).toMatchObject([
+      { message: 'Dashboarden har tagits bort', success: true },
+    ]);
+  });
+
+  it("removing from the cart shows 'Artiklen togs bort'; messages can be reworded", async () => {
+    const { server, client } = setup({ messages: { removed: { cartItem: 'Varan togs bort' } } });
+    server.on('POST /cart/store', { status: 204 });
+    await client.cart.add({ id: 1 });
+    await client.cart.remove(1);
+    expect(client.toasts.getSnapshot().toasts.map((t) => t.message)).toEqual(['Varan togs bort']);
+    expect(client.messages.removed.dashboard).toBe('Dashboarden har tagits bort');
+  });
+
+  it('invalidates cached queries after a mutation', async () => {
+    const { server, client } = setup();
+    client.queryClient.setQueryData(client.queries.dashboards().queryKey, []);
+    server.on('POST /api/v1/dashboard', { status: 201, body: { data: fixtures.dashboard(1) } });
+    await client.dashboards.create({ title: 'Ny' });
+    expect(client.queryClient.getQueryState(['dashboards'])?.isInvalidated).toBe(true);
+  });
+
+  it('dispose stops the session refresh and the version check, and empties the cache', async () => {
+    const { server, client } = setup();
+    server.on('GET /index.html', { body: '<html>1</html>' });
+    client.session.update(fixtures.me());
+    client.versionCheck.start();
+    client.queryClient.setQueryData(['teams'], []);
+    client.toasts.show('Hej');
+    client.dispose();
+    expect(client.queryClient.getQueryData(['teams'])).toBeUndefined();
+    expect(client.toasts.getSnapshot().toasts).toEqual([]);
+    server.calls.length = 0;
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(server.calls).toEqual([]);
+  });
+
+  it('exposes the time filters and local settings over the injected storage', () => {
+    const { client, platform } = setup();
+    client.localSettings.set({ useSatellite: true });
+    expect(platform.storage?.getItem('settings')).toContain('true');
+    expect(client.timeFilters.get('/dashboard/1')).toMatchObject({
+      range_slug: 'prev_5_days',
+      interval_slug: '15_m',
+    });
+    client.timeFilters.set('/dashboard/1', { range_slug: 'prev_24_h' });
+    expect(client.timeFilters.get('/dashboard/1').range_slug).toBe('prev_24_h');
+  });
+});
