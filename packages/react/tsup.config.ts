@@ -42,7 +42,11 @@ export default defineConfig([
   }),
   // Script-tag builds: everything bundled, React swapped for preact/compat (one copy, see check-bundles).
   {
-    entry: { 'temperature-map': 'src/embed/temperature-map.ts', panel: 'src/embed/panel.ts' },
+    entry: {
+      'temperature-map': 'src/embed/temperature-map.ts',
+      panel: 'src/embed/panel.ts',
+      elements: 'src/embed/elements.ts',
+    },
     outDir: 'dist/embed',
     format: ['iife'],
     platform: 'browser',

@@ -25,6 +25,13 @@ export {
   SATELLITE_ATTRIBUTION,
   SATELLITE_TILE_URL,
 } from './maps/useLeafletMap';
+export * from './messages';
+export * from './provider';
+export * from './shop';
+export * from './styles';
+export type { IntervalSlug, RangeSlug } from './timeFilter/slugs';
+export { INTERVAL_SLUGS, RANGE_SLUGS } from './timeFilter/slugs';
 export type { TimeFilterSelectProps, TimeFilterValue } from './timeFilter/TimeFilterSelect';
 export { TimeFilterSelect } from './timeFilter/TimeFilterSelect';
+export * from './ui';
 export { widgetStyles } from './widgets/widgetCss';

@@ -21,11 +21,11 @@ export interface PanelProps {
 }
 
 function sensorLabel(item: {
-  sensor: { id: number | string; title?: string | null };
+  sensor: { id: number | string; name?: string | null; title?: string | null };
   device?: { title?: string | null; external_device_id?: string | null } | null;
 }) {
   const device = item.device?.title ?? item.device?.external_device_id;
-  const sensor = item.sensor.title ?? `Sensor ${item.sensor.id}`;
+  const sensor = item.sensor.name ?? item.sensor.title ?? `Sensor ${item.sensor.id}`;
   return device ? `${device} · ${sensor}` : sensor;
 }
 

@@ -43,6 +43,7 @@ export interface LiveReading {
 
 export interface SensorRef {
   id: number | string;
+  name?: string | null;
   title?: string | null;
   unit?: string | null;
   type?: string | null;

@@ -73,10 +73,14 @@ export function createHttpDataSource(options: HttpDataSourceOptions = {}): Matna
       return body.data;
     },
     async temperatureMap(signal) {
-      const body = await get<GeoFeatureCollection | { data: GeoFeatureCollection }>(
-        '/api/v1/public/temperature-map',
-        signal,
-      );
+      // Public data: no cookie and no token travel, so any origin the API's CORS names can read it.
+      const res = await doFetch(`${base}/api/v1/public/temperature-map`, {
+        headers: { Accept: 'application/json' },
+        credentials: 'omit',
+        signal: signal ?? null,
+      });
+      if (!res.ok) throw new MatnatHttpError(res.status, `${base}/api/v1/public/temperature-map`);
+      const body = (await res.json()) as GeoFeatureCollection | { data: GeoFeatureCollection };
       return 'data' in body ? body.data : body;
     },
     subscribe(sensorIds, listener) {

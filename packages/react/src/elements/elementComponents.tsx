@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Panel } from '../charts/Panel';
 import { SingleValuePanel } from '../charts/SingleValuePanel';
-import type { GeoFeature, GeoFeatureCollection } from '../data/dataSource';
+import type { GeoFeature, GeoFeatureCollection, PanelEntity } from '../data/dataSource';
 import { createHttpDataSource } from '../data/httpDataSource';
 import { DeviceMap } from '../maps/DeviceMap';
 import { TemperatureMap } from '../maps/TemperatureMap';
@@ -21,7 +21,14 @@ function useDataSource({ apiBase, embedToken }: ApiAttributes) {
 }
 
 export interface PanelElementProps extends ApiAttributes {
+  /** The panel to fetch (its type, title and sensors come from the API). */
   panelId?: string;
+  /** Instead of `panelId`: the panel given inline, `line_chart` (default) or `single_value`… */
+  panelType?: string;
+  /** …its sensors, comma-separated… */
+  sensorIds?: string;
+  /** …and its title. */
+  panelTitle?: string;
   range?: string;
   interval?: string;
   height?: number;

@@ -30,7 +30,16 @@ export const elementDefinitions: Record<
 > = {
   'matnat-panel': {
     component: PanelElement,
-    props: { ...api, panelId: 'string', range: 'string', interval: 'string', height: 'number' },
+    props: {
+      ...api,
+      panelId: 'string',
+      panelType: 'string',
+      sensorIds: 'string',
+      panelTitle: 'string',
+      range: 'string',
+      interval: 'string',
+      height: 'number',
+    },
     events: { onTimeFilterChange: EVENT },
   },
   'matnat-single-value': {

@@ -55,7 +55,7 @@ async function popupHtml(p: Props, dataSource: MatnatDataSource | undefined, m: 
     const at = toEpochMs(reading?.measured_at);
     const age = Number.isNaN(at) ? '' : ` <small>${escapeHtml(formatAge(at, Date.now(), m.locale))}</small>`;
     rows.push(
-      `<li>${escapeHtml(sensor.title ?? sensor.type ?? `Sensor ${sensor.id}`)}: <strong>${escapeHtml(value)}</strong>${age}</li>`,
+      `<li>${escapeHtml(sensor.name ?? sensor.title ?? sensor.type ?? `Sensor ${sensor.id}`)}: <strong>${escapeHtml(value)}</strong>${age}</li>`,
     );
   }
   const body = rows.length
