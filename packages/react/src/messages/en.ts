@@ -109,6 +109,8 @@ export const en: Messages = {
     itemRemoved: 'The item was removed',
     total: 'Total',
     toOrder: 'Go to order',
+    outOfStock: 'Out of stock',
+    unitPrice: 'Unit price',
   },
   order: {
     title: 'Order',
@@ -124,5 +126,8 @@ export const en: Messages = {
     submitting: 'Sending…',
     success: 'Thank you for your order! We will be in touch shortly.',
     emptyCart: 'Add something to the cart before ordering.',
+    orderNumber: (number: string) => `Order number: ${number}`,
+    required: 'required',
+    fields: 'Your details',
   },
 };

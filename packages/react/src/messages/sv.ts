@@ -111,6 +111,8 @@ export const sv = {
     itemRemoved: 'Artiklen togs bort',
     total: 'Summa',
     toOrder: 'Till beställning',
+    outOfStock: 'Slut i lager',
+    unitPrice: 'Styckpris',
   },
   order: {
     title: 'Beställning',
@@ -126,6 +128,9 @@ export const sv = {
     submitting: 'Skickar…',
     success: 'Tack för din beställning! Vi hör av oss inom kort.',
     emptyCart: 'Lägg något i varukorgen innan du beställer.',
+    orderNumber: (number: string) => `Ordernummer: ${number}`,
+    required: 'obligatoriskt',
+    fields: 'Dina uppgifter',
   },
 };
 

@@ -1,12 +1,11 @@
-import { type ReactNode, useEffect } from 'react';
+import { createMatnatClient, type MatnatClientConfig } from '@matnat/core';
+import { type ReactNode, useEffect, useState } from 'react';
 import { type MessagesOverride, MessagesProvider } from '../messages';
 import { MatnatRoot } from '../styles';
 import { MatnatClientContext } from './context';
 import type { MatnatClient } from './types';
 
-export interface MatnatProviderProps {
-  /** A ready client (`createMatnatClient(config)` of @matnat/core, or objects of the same shape). */
-  client: MatnatClient;
+interface CommonProps {
   /**
    * Overrides of the Swedish strings, or a whole pack such as `en`.
    * @default undefined (Swedish)
@@ -21,12 +20,44 @@ export interface MatnatProviderProps {
   children?: ReactNode;
 }
 
-export function MatnatProvider({ client, messages, root = true, children }: MatnatProviderProps) {
+export type MatnatProviderProps = CommonProps &
+  (
+    | {
+        /** A ready client: `createMatnatClient(config)` of @matnat/core, or objects of the same shape. */
+        client: MatnatClient;
+        config?: never;
+      }
+    | {
+        /**
+         * Creates the client once: `{ baseUrl, auth: 'session' | { embedToken } }` and the other options
+         * of `createMatnatClient`. Later changes are ignored; the client is disposed on unmount.
+         */
+        config: MatnatClientConfig;
+        client?: never;
+      }
+  );
+
+/** Puts a Mätnät client, the messages and the scoped styles at the root of a React tree. */
+export function MatnatProvider({
+  client: given,
+  config,
+  messages,
+  root = true,
+  children,
+}: MatnatProviderProps) {
+  const [owned] = useState(() => (given ? null : createMatnatClient(config)));
+  const client: MatnatClient = given ?? owned!;
+
   useEffect(() => {
     // mount/unmount are reference-counted by query-core, so StrictMode's double effect is harmless.
     client.queryClient.mount();
     return () => client.queryClient.unmount();
   }, [client]);
+
+  useEffect(() => {
+    if (!owned) return;
+    return () => owned.dispose();
+  }, [owned]);
 
   return (
     <MatnatClientContext.Provider value={client}>

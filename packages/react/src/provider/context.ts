@@ -3,11 +3,14 @@ import type { MatnatClient } from './types';
 
 export const MatnatClientContext = createContext<MatnatClient | null>(null);
 
-/** The client of the nearest `MatnatProvider`; throws when there is none. */
-export function useMatnatClient(): MatnatClient {
+/**
+ * The client of the nearest `MatnatProvider`; throws when there is none. Name the full type to reach the
+ * rest of the core client: `useMatnatClient<ReturnType<typeof createMatnatClient>>()`.
+ */
+export function useMatnatClient<T extends MatnatClient = MatnatClient>(): T {
   const client = useContext(MatnatClientContext);
   if (!client) throw new Error('useMatnatClient: no <MatnatProvider> above this component');
-  return client;
+  return client as T;
 }
 
 /** The nearest provider's client, or `null`: for components that also work from props alone. */

@@ -114,7 +114,7 @@ export function useVersionCheck(): UseVersionCheck {
 export function useTimeFilter(
   routePath: string,
 ): [TimeFilter, (patch: Partial<Omit<TimeFilter, 'route'>>) => void] {
-  const store: TimeFilterStore = required(useMatnatClient().timeFilter, 'time filter');
+  const store: TimeFilterStore = required(useMatnatClient().timeFilters, 'time filters');
   // `get` builds a new object per call; the store's snapshot is the stable thing to subscribe to.
   const state = useExternalStore(store);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new snapshot means the filters changed

@@ -32,8 +32,12 @@ export interface SessionStore extends ExternalStore<SessionState> {
   revertImpersonation(): Promise<unknown>;
 }
 
+/** A cart item: the product's id (a product added twice is two items) and display copies. */
 export interface CartItem {
   id: Id;
+  name?: string;
+  /** Integer öre. */
+  price_ore?: number;
 }
 
 export interface CartState {
@@ -113,6 +117,18 @@ export interface TimeFilterStore extends ExternalStore<unknown> {
 }
 
 /** The web shop's calls (the core's `api.shop`). */
+export interface ShopProduct {
+  id: Id;
+  name: string;
+  slug?: string;
+  description?: string;
+  /** Integer öre (1/100 SEK). */
+  price_ore: number;
+  image_url?: string | null;
+  /** @default true */
+  in_stock?: boolean;
+}
+
 export interface ShopApi {
   products(): Promise<unknown[]>;
   product(id: Id): Promise<unknown>;
@@ -130,6 +146,6 @@ export interface MatnatClient {
   toasts?: ToastsStore;
   navigationProgress?: ExternalStore<NavigationProgressState>;
   versionCheck?: VersionCheckStore;
-  timeFilter?: TimeFilterStore;
+  timeFilters?: TimeFilterStore;
   api?: { shop?: ShopApi };
 }

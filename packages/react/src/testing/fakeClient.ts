@@ -3,7 +3,6 @@ import type {
   CartItem,
   CartStore,
   ExternalStore,
-  Id,
   MatnatClient,
   SessionState,
   SessionStore,

@@ -21,7 +21,7 @@ export function FormErrors({ error, labels }: FormErrorsProps) {
   const entries = Object.entries(fields).filter(([, messages]) => messages.length > 0);
   if (!general && entries.length === 0) return null;
   return (
-    <div className="matnat-form-errors" role="alert">
+    <div className="matnat-form-errors" role="alert" tabIndex={-1}>
       {general && <p className="matnat-form-errors__general">{general}</p>}
       {entries.length > 0 && (
         <>

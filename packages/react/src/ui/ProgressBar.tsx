@@ -1,5 +1,6 @@
 import { useMessages } from '../messages';
-import { useNavigationProgress } from '../provider';
+import { useExternalStore, useNavigationProgress } from '../provider';
+import type { ExternalStore, NavigationProgressState } from '../provider/types';
 
 export interface ProgressBarProps {
   /** 0–100. @default the core's navigation progress */
@@ -8,12 +9,16 @@ export interface ProgressBarProps {
   visible?: boolean;
   /** Shows the bar in the error colour. @default the core's status is 'failed' */
   failed?: boolean;
+  /** The core navigation progress to follow (the router's). @default the provider client's */
+  source?: ExternalStore<NavigationProgressState>;
 }
 
 /** The thin bar at the top of the page while a navigation is under way (spec §2). */
-export function ProgressBar({ percent, visible, failed }: ProgressBarProps) {
+export function ProgressBar({ percent, visible, failed, source }: ProgressBarProps) {
   const m = useMessages();
-  const progress = useNavigationProgress();
+  const fromProvider = useNavigationProgress();
+  const fromSource = useExternalStore(source);
+  const progress = fromSource ?? fromProvider;
   const isVisible = visible ?? progress.visible;
   const isFailed = failed ?? progress.status === 'failed';
   const value = Math.round(Math.max(0, Math.min(100, percent ?? progress.percent)));

@@ -1,0 +1,14 @@
+export type { CartProps } from './Cart';
+export { Cart } from './Cart';
+export type { CartLine } from './cartLines';
+export { cartLines, cartTotal } from './cartLines';
+export { formatPrice } from './formatPrice';
+export type { OrderBody, OrderFormProps } from './OrderForm';
+export { OrderForm } from './OrderForm';
+export type { ProductCardProps } from './ProductCard';
+export { ProductCard } from './ProductCard';
+export type { ProductListProps } from './ProductList';
+export { ProductList } from './ProductList';
+export type { ProductPageProps } from './ProductPage';
+export { ProductPage } from './ProductPage';
+export { useProduct, useProducts } from './useShop';

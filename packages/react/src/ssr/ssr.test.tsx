@@ -1,0 +1,58 @@
+// @vitest-environment node
+import { createMatnatClient } from '@matnat/core';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { en } from '../messages';
+import { MatnatProvider } from '../provider';
+import { Cart, OrderForm, ProductList, ProductPage } from '../shop';
+import {
+  Avatar,
+  Button,
+  ConfirmDangerDialog,
+  Dropdown,
+  FormErrors,
+  ImpersonationBanner,
+  NotificationBell,
+  ProgressBar,
+  ToastViewport,
+} from '../ui';
+
+const product = { id: 1, name: 'Temperaturspjut', description: 'Spjut', price_ore: 149_900, image_url: null };
+
+describe('SSR (node, no window)', () => {
+  it('importing the provider, UI kit, shop and styles touches no window', () => {
+    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
+    expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined');
+  });
+
+  it('renderToString renders the UI kit and the shop inside MatnatProvider', () => {
+    const client = createMatnatClient({
+      platform: { fetch: () => Promise.reject(new Error('no network in SSR')) },
+    });
+    const html = renderToString(
+      <MatnatProvider client={client} messages={en}>
+        <ProgressBar visible percent={40} />
+        <NotificationBell />
+        <ImpersonationBanner userName="Anna" impersonatorName="Admin" onRevert={() => {}} />
+        <Button variant="edit" />
+        <Dropdown options={[{ value: 'a', title: 'A' }]} />
+        <Avatar name="Anna Andersson" />
+        <ConfirmDangerDialog open title="Delete?" onConfirm={() => {}} onCancel={() => {}} />
+        <FormErrors error={{ email: ['Invalid'] }} />
+        <ToastViewport />
+        <ProductList products={[product]} />
+        <ProductPage product={product} />
+        <Cart items={[{ id: 1, name: 'Temperaturspjut', price_ore: 149_900 }]} />
+        <OrderForm items={[{ id: 1 }]} onSubmit={async () => ({})} />
+      </MatnatProvider>,
+    );
+    expect(html).toContain('class="matnat-root"');
+    expect(html).toContain('Return to Admin');
+    expect(html).toContain('Sort');
+    expect(html).toContain('role="alertdialog"');
+    expect(html).toContain('Temperaturspjut');
+    expect(html).toContain('1\u00a0499,00\u00a0kr');
+    expect(html).toContain('Place order');
+    client.dispose();
+  });
+});
