@@ -35,8 +35,3 @@ export type { TimeFilterSelectProps, TimeFilterValue } from './timeFilter/TimeFi
 export { TimeFilterSelect } from './timeFilter/TimeFilterSelect';
 export * from './ui';
 export { widgetStyles } from './widgets/widgetCss';
-export * from './messages';
-export * from './provider';
-export * from './shop';
-export * from './styles';
-export * from './ui';
