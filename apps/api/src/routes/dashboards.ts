@@ -17,7 +17,7 @@ import { parseListQuery, type SortField } from '../http/query.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import { resourceMessages as M } from './messages.js';
 import { below, type Json, loadPanels } from './relations.js';
-import { requireViewer, type Viewer } from './scope.js';
+import { type Owner, requireOwner } from './scope.js';
 
 const ALLOWED = {
   ...ALLOWED_QUERY.dashboard,
@@ -36,12 +36,12 @@ function dashboardJson(d: Selectable<DashboardsTable>): Json {
 }
 
 /** Dashboards are private: readable and changeable by their owner, and by admins. */
-export function dashboardQuery(db: Kysely<DB>, viewer: Viewer) {
+export function dashboardQuery(db: Kysely<DB>, viewer: Owner) {
   const q = db.selectFrom('dashboards').selectAll('dashboards');
   return viewer.isAdmin ? q : q.where('dashboards.user_id', '=', viewer.id);
 }
 
-export async function findDashboard(db: Kysely<DB>, viewer: Viewer, id: number) {
+export async function findDashboard(db: Kysely<DB>, viewer: Owner, id: number) {
   const row = await dashboardQuery(db, viewer).where('dashboards.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return row;
@@ -94,7 +94,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/dashboard', { onRequest: requireAuth }, async (request) => {
-    const viewer = await requireViewer(request);
+    const viewer = requireOwner(request);
     const query = parseListQuery(request.query, ALLOWED);
     let q = dashboardQuery(db, viewer);
     if (query.filter.title !== undefined) q = q.where('dashboards.title', 'like', `%${query.filter.title}%`);
@@ -115,7 +115,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     '/api/v1/dashboard/:id',
     { onRequest: requireAuth, schema: { params: IdParams } },
     async (request) => {
-      const viewer = await requireViewer(request);
+      const viewer = requireOwner(request);
       const query = parseListQuery(request.query, { include: ALLOWED.include });
       const row = await findDashboard(db, viewer, request.params.id);
       return data((await loadDashboards(db, [row], query.include))[0]);
@@ -126,7 +126,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     '/api/v1/dashboard',
     { onRequest: requireAuth, schema: { body: DashboardCreateBody } },
     async (request, reply) => {
-      const viewer = await requireViewer(request);
+      const viewer = requireOwner(request);
       const at = now();
       const row = await db
         .insertInto('dashboards')
@@ -148,7 +148,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     '/api/v1/dashboard/:id',
     { onRequest: requireAuth, schema: { params: IdParams, body: DashboardUpdateBody } },
     async (request) => {
-      const viewer = await requireViewer(request);
+      const viewer = requireOwner(request);
       const row = await findDashboard(db, viewer, request.params.id);
       const body = request.body;
       await db
@@ -168,7 +168,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     '/api/v1/dashboard/:id',
     { onRequest: requireAuth, schema: { params: IdParams } },
     async (request, reply) => {
-      const viewer = await requireViewer(request);
+      const viewer = requireOwner(request);
       const row = await findDashboard(db, viewer, request.params.id);
       await db.deleteFrom('dashboards').where('id', '=', row.id).execute();
       return reply.code(204).send();
@@ -179,7 +179,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
     '/api/v1/dashboard/:id/panel',
     { onRequest: requireAuth, schema: { params: IdParams, body: PanelOrderBody } },
     async (request) => {
-      const viewer = await requireViewer(request);
+      const viewer = requireOwner(request);
       const row = await findDashboard(db, viewer, request.params.id);
       const order = request.body.panels;
       const current = await db.selectFrom('panels').select('id').where('dashboard_id', '=', row.id).execute();

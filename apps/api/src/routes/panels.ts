@@ -10,12 +10,12 @@ import type { ZodTypeProvider } from '../http/zod.js';
 import { findDashboard } from './dashboards.js';
 import { resourceMessages as M } from './messages.js';
 import { loadPanels } from './relations.js';
-import { requireViewer, type Viewer, visibleDeviceIds } from './scope.js';
+import { type Owner, requireOwner, requireViewer, type Viewer, visibleDeviceIds } from './scope.js';
 
 const FULL = new Set(ALLOWED_QUERY.panel.include);
 
 /** A panel of a dashboard the viewer may reach (404 otherwise, so other teams learn nothing). */
-async function findPanel(db: Kysely<DB>, viewer: Viewer, id: number) {
+async function findPanel(db: Kysely<DB>, viewer: Owner, id: number) {
   let q = db
     .selectFrom('panels')
     .innerJoin('dashboards', 'dashboards.id', 'panels.dashboard_id')
@@ -66,7 +66,7 @@ export async function panelRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/panel/:id', { onRequest: requireAuth, schema: { params: IdParams } }, async (request) => {
-    const viewer = await requireViewer(request);
+    const viewer = requireOwner(request);
     const query = parseListQuery(request.query, { include: ALLOWED_QUERY.panel.include });
     const row = await findPanel(db, viewer, request.params.id);
     return data((await loadPanels(db, [row], query.include))[0]);

@@ -71,6 +71,8 @@ export async function loadDevices(
   db: Kysely<DB>,
   rows: readonly Selectable<DevicesTable>[],
   includes: ReadonlySet<string>,
+  /** Sensors already loaded for (at least) these devices. */
+  preloadedSensors?: readonly Selectable<SensorsTable>[],
 ): Promise<Map<number, Json>> {
   const out = new Map<number, Json>();
   for (const row of rows) out.set(row.id, deviceJson(row));
@@ -78,12 +80,9 @@ export async function loadDevices(
   const ids = rows.map((r) => r.id);
 
   if (includes.has('sensors') || includes.has('defaultSensor')) {
-    const sensors = await db
-      .selectFrom('sensors')
-      .selectAll()
-      .where('device_id', 'in', ids)
-      .orderBy('id')
-      .execute();
+    const sensors =
+      preloadedSensors ??
+      (await db.selectFrom('sensors').selectAll().where('device_id', 'in', ids).orderBy('id').execute());
     const byDevice = groupBy(sensors, (s) => s.device_id);
     for (const row of rows) {
       const own = byDevice.get(row.id) ?? [];
@@ -123,22 +122,6 @@ export async function loadDevices(
   return out;
 }
 
-async function devicesById(db: Kysely<DB>, ids: readonly number[], includes: ReadonlySet<string>) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map<number, Json>();
-  const rows = await db.selectFrom('devices').selectAll().where('id', 'in', unique).execute();
-  return loadDevices(db, rows, includes);
-}
-
-async function sensorsById(db: Kysely<DB>, ids: readonly number[]) {
-  const unique = [...new Set(ids)];
-  const out = new Map<number, Json>();
-  if (unique.length === 0) return out;
-  const rows = await db.selectFrom('sensors').selectAll().where('id', 'in', unique).execute();
-  for (const s of rows) out.set(s.id, sensorJson(s));
-  return out;
-}
-
 export function panelJson(p: Selectable<PanelsTable>): Json {
   return {
     id: p.id,
@@ -172,37 +155,75 @@ export async function loadPanels(
   if (rows.length === 0 || includes.size === 0) return panels;
   const ids = rows.map((r) => r.id);
 
-  const lineItems = includes.has('lineChartItems')
-    ? await db
-        .selectFrom('line_chart_items')
-        .selectAll()
-        .where('panel_id', 'in', ids)
-        .orderBy('panel_id')
-        .orderBy('position')
-        .execute()
-    : [];
-  const singleItems = includes.has('singleValueItem')
-    ? await db.selectFrom('single_value_items').selectAll().where('panel_id', 'in', ids).execute()
-    : [];
+  const lineItems =
+    includes.has('lineChartItems') && rows.some((r) => r.type === 'line_chart')
+      ? await db
+          .selectFrom('line_chart_items')
+          .selectAll()
+          .where('panel_id', 'in', ids)
+          .orderBy('panel_id')
+          .orderBy('position')
+          .execute()
+      : [];
+  const singleItems =
+    includes.has('singleValueItem') && rows.some((r) => r.type === 'single_value')
+      ? await db.selectFrom('single_value_items').selectAll().where('panel_id', 'in', ids).execute()
+      : [];
 
-  // Devices and sensors of every level, fetched once with the union of what each level asked for.
+  // Devices and sensors of every level, fetched once with the union of what each level asked for. A
+  // sensor of an item or panel is on that item's or panel's device, so one sensors query by device serves
+  // both the devices' `sensors` and the items' `sensor`.
   const deviceIncludes = new Set<string>([
     ...below(includes, 'lineChartItems.device'),
     ...below(includes, 'singleValueItem.device'),
     ...below(includes, 'device'),
   ]);
+  const wantSensor = (prefix: string) =>
+    includes.has(`${prefix}.sensor`) || (prefix === '' && includes.has('sensor'));
   const deviceIds: number[] = [];
   const sensorIds: number[] = [];
-  if (includes.has('lineChartItems.device')) deviceIds.push(...lineItems.map((i) => i.device_id));
-  if (includes.has('singleValueItem.device')) deviceIds.push(...singleItems.map((i) => i.device_id));
-  if (includes.has('device')) for (const r of rows) if (r.device_id !== null) deviceIds.push(r.device_id);
-  if (includes.has('lineChartItems.sensor')) sensorIds.push(...lineItems.map((i) => i.sensor_id));
-  if (includes.has('singleValueItem.sensor')) sensorIds.push(...singleItems.map((i) => i.sensor_id));
-  if (includes.has('sensor')) for (const r of rows) if (r.sensor_id !== null) sensorIds.push(r.sensor_id);
-  const [devices, sensors] = await Promise.all([
-    devicesById(db, deviceIds, deviceIncludes),
-    sensorsById(db, sensorIds),
-  ]);
+  const sensorDeviceIds: number[] = [];
+  const collect = (
+    item: { device_id: number | null; sensor_id: number | null },
+    withDevice: boolean,
+    withSensor: boolean,
+  ) => {
+    if (withDevice && item.device_id !== null) deviceIds.push(item.device_id);
+    if (withSensor && item.sensor_id !== null) {
+      sensorIds.push(item.sensor_id);
+      if (item.device_id !== null) sensorDeviceIds.push(item.device_id);
+    }
+  };
+  for (const i of lineItems) collect(i, includes.has('lineChartItems.device'), wantSensor('lineChartItems'));
+  for (const i of singleItems)
+    collect(i, includes.has('singleValueItem.device'), wantSensor('singleValueItem'));
+  for (const r of rows) collect(r, includes.has('device'), wantSensor(''));
+
+  const deviceRows = deviceIds.length
+    ? await db
+        .selectFrom('devices')
+        .selectAll()
+        .where('id', 'in', [...new Set(deviceIds)])
+        .execute()
+    : [];
+  const needDeviceSensors = deviceIncludes.has('sensors') || deviceIncludes.has('defaultSensor');
+  const sensorDevices = new Set([...sensorDeviceIds, ...(needDeviceSensors ? deviceIds : [])]);
+  const sensorRows = sensorDevices.size
+    ? await db
+        .selectFrom('sensors')
+        .selectAll()
+        .where('device_id', 'in', [...sensorDevices])
+        .orderBy('id')
+        .execute()
+    : [];
+  const sensors = new Map(sensorRows.map((s) => [s.id, sensorJson(s)]));
+  const missing = [...new Set(sensorIds)].filter((id) => !sensors.has(id));
+  if (missing.length > 0) {
+    for (const s of await db.selectFrom('sensors').selectAll().where('id', 'in', missing).execute()) {
+      sensors.set(s.id, sensorJson(s));
+    }
+  }
+  const devices = await loadDevices(db, deviceRows, deviceIncludes, sensorRows);
 
   const withRelations = (
     item: Selectable<LineChartItemsTable> | Selectable<SingleValueItemsTable>,

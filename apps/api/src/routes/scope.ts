@@ -11,6 +11,14 @@ export interface Viewer {
   teamIds: number[];
 }
 
+/** The signed-in user without their teams, for resources owned by a user rather than a team. */
+export function requireOwner(request: FastifyRequest): Owner {
+  const user = currentUser(request);
+  return { id: user.id, isAdmin: user.is_admin === 1 };
+}
+
+export type Owner = Pick<Viewer, 'id' | 'isAdmin'>;
+
 /** The signed-in user with their teams (401 for guests). */
 export async function requireViewer(request: FastifyRequest): Promise<Viewer> {
   const user = currentUser(request);
