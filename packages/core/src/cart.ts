@@ -1,7 +1,7 @@
 import type { MatnatApi } from './api/index';
 import type { CartItem, Id } from './api/types';
 import { type CoreMessages, svMessages } from './messages';
-import { createStore } from './store';
+import { createStore, type ExternalStore } from './store';
 
 export interface CartState {
   items: CartItem[];
@@ -15,11 +15,26 @@ export interface CartOptions {
   messages?: Pick<CoreMessages, 'removed'>;
 }
 
+export interface Cart extends ExternalStore<CartState> {
+  /** GET /cart/retrieve: replaces the local cart (empty when the server has none). */
+  load(): Promise<CartItem[]>;
+  /** Appends the item. */
+  add(item: CartItem): Promise<void>;
+  /** Removes only the first item with the given id. */
+  remove(id: Id): Promise<void>;
+  /** Removes every item with the given id. */
+  removeAll(id: Id): Promise<void>;
+  /** Clears the cart. */
+  empty(): Promise<void>;
+  /** How many items carry the id (the quantity of a product). */
+  count(id: Id): number;
+}
+
 /**
  * The spec §4 shopping cart. Every add, remove and empty is afterwards saved with POST /cart/store;
  * the returned promise is that save (spec §8 shows no error handling for it: the caller decides).
  */
-export function createCart({ api, notify, messages = svMessages }: CartOptions) {
+export function createCart({ api, notify, messages = svMessages }: CartOptions): Cart {
   const { state, subscribe, getSnapshot } = createStore<CartState>({ items: [] });
   // Saves go out one after the other so that the server keeps the newest cart.
   let saving: Promise<unknown> = Promise.resolve();
@@ -75,5 +90,3 @@ export function createCart({ api, notify, messages = svMessages }: CartOptions) 
     count: (id: Id) => state.items.filter((item) => item.id === id).length,
   };
 }
-
-export type Cart = ReturnType<typeof createCart>;

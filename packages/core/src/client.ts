@@ -1,17 +1,17 @@
 import type { QueryClient } from '@tanstack/query-core';
-import { createApi } from './api/index';
-import { createCart } from './cart';
-import { type AuthMode, createHttpClient } from './http';
+import { createApi, type MatnatApi } from './api/index';
+import { type Cart, createCart } from './cart';
+import { type AuthMode, createHttpClient, type HttpClient } from './http';
 import { sortDevices } from './lists';
-import { createLocalSettings } from './localSettings';
-import { createMessages, type MessageOverrides } from './messages';
+import { createLocalSettings, type LocalSettingsStore } from './localSettings';
+import { type CoreMessages, createMessages, type MessageOverrides } from './messages';
 import { browserPlatform, type Platform } from './platform';
-import { createQueries, createQueryClient, invalidateAfterMutation } from './queries';
-import { createResourceStores } from './resourceStore';
+import { createQueries, createQueryClient, invalidateAfterMutation, type MatnatQueries } from './queries';
+import { createResourceStores, type ResourceStores } from './resourceStore';
 import { createSession, type Session } from './session';
-import { createTimeFilterStore } from './timeFilter';
-import { createToasts } from './toasts';
-import { createVersionCheck } from './versionCheck';
+import { createTimeFilterStore, type TimeFilterStore } from './timeFilter';
+import { createToasts, type Toasts } from './toasts';
+import { createVersionCheck, type VersionCheck } from './versionCheck';
 
 export interface MatnatClientConfig {
   /** Origin (and path prefix) of the Mätnät API. @default '' (same origin) */
@@ -36,12 +36,29 @@ export interface MatnatClientConfig {
   queryClient?: QueryClient;
 }
 
+export interface MatnatClient extends ResourceStores {
+  platform: Platform;
+  messages: CoreMessages;
+  http: HttpClient;
+  api: MatnatApi;
+  queries: MatnatQueries;
+  queryClient: QueryClient;
+  session: Session;
+  toasts: Toasts;
+  versionCheck: VersionCheck;
+  cart: Cart;
+  timeFilters: TimeFilterStore;
+  localSettings: LocalSettingsStore;
+  /** Stops the session refresh and the version check, closes the toasts and empties the query cache. */
+  dispose(): void;
+}
+
 /**
  * The whole headless core wired together: HTTP client, API, query client, session, cart, resource stores,
  * toasts, time filters, local settings and the version check. Nothing starts until used; `dispose()` stops
  * the timers it owns.
  */
-export function createMatnatClient(config: MatnatClientConfig = {}) {
+export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClient {
   const platform = browserPlatform(config.platform);
   const messages = createMessages(config.messages);
   const queryClient = config.queryClient ?? createQueryClient();
@@ -89,7 +106,6 @@ export function createMatnatClient(config: MatnatClientConfig = {}) {
     }),
     timeFilters: createTimeFilterStore({ platform }),
     localSettings: createLocalSettings({ platform }),
-    /** Stops the session refresh and the version check, and empties the query cache. */
     dispose() {
       session.dispose();
       versionCheck.stop();
@@ -98,5 +114,3 @@ export function createMatnatClient(config: MatnatClientConfig = {}) {
     },
   };
 }
-
-export type MatnatClient = ReturnType<typeof createMatnatClient>;

@@ -104,9 +104,10 @@ export type {
 export { createNavigationProgress, PROGRESS_COMPLETE_ABOVE } from './navigationProgress';
 export type { Logger, PageLocation, Platform, StorageLike, Timers } from './platform';
 export { browserPlatform } from './platform';
-export type { MatnatQueries } from './queries';
+export type { MatnatQueries, MatnatQueryOptions } from './queries';
 export { createQueries, createQueryClient, invalidateAfterMutation, retryPolicy } from './queries';
 export type {
+  PanelStore,
   ResourceState,
   ResourceStore,
   ResourceStoreOptions,

@@ -2,17 +2,68 @@ import { QueryClient, type QueryClientConfig, type QueryFunction, type QueryKey 
 import type { DeviceListOptions } from './api/devices';
 import type { MatnatApi } from './api/index';
 import type { MeasurementFilter } from './api/sensors';
-import type { Id } from './api/types';
+import type {
+  Alert,
+  CartItem,
+  Dashboard,
+  Device,
+  EmbedToken,
+  Id,
+  LatestMeasurement,
+  MeasurementBuckets,
+  Notification,
+  Panel,
+  Product,
+  Sensor,
+  Team,
+  TemperatureMap,
+  User,
+} from './api/types';
 import { isClientError } from './errors';
 
-const q = <T>(queryKey: QueryKey, queryFn: QueryFunction<T>) => ({ queryKey, queryFn });
+/** What `fetchQuery` and a `QueryObserver` need for one resource. */
+export interface MatnatQueryOptions<T> {
+  queryKey: QueryKey;
+  queryFn: QueryFunction<T>;
+}
+
+const q = <T>(queryKey: QueryKey, queryFn: QueryFunction<T>): MatnatQueryOptions<T> => ({
+  queryKey,
+  queryFn,
+});
 
 /**
  * `{queryKey, queryFn}` per resource, for `fetchQuery`, `ensureQueryData` or a `QueryObserver`. The key's
  * first element names the family a mutation invalidates; lists and single items are separate families
  * (`['dashboards']` vs `['dashboard', id]`).
  */
-export function createQueries(api: MatnatApi) {
+export interface MatnatQueries {
+  alerts(): MatnatQueryOptions<Alert[]>;
+  alert(id: Id): MatnatQueryOptions<Alert>;
+  dashboards(): MatnatQueryOptions<Dashboard[]>;
+  dashboard(id: Id): MatnatQueryOptions<Dashboard>;
+  panel(id: Id): MatnatQueryOptions<Panel>;
+  /** Key `['devices', { unassigned }]`. */
+  devices(options?: DeviceListOptions): MatnatQueryOptions<Device[]>;
+  /** The plain list, key `['devices', 'all']`. */
+  allDevices(): MatnatQueryOptions<Device[]>;
+  device(id: Id): MatnatQueryOptions<Device>;
+  sensors(): MatnatQueryOptions<Sensor[]>;
+  /** Key `['sensor', id, 'measurements', filter]`. */
+  measurements(id: Id, filter: MeasurementFilter): MatnatQueryOptions<MeasurementBuckets>;
+  latest(id: Id): MatnatQueryOptions<LatestMeasurement | null>;
+  teams(): MatnatQueryOptions<Team[]>;
+  users(): MatnatQueryOptions<User[]>;
+  user(id: Id): MatnatQueryOptions<User>;
+  notifications(): MatnatQueryOptions<Notification[]>;
+  products(): MatnatQueryOptions<Product[]>;
+  product(id: Id): MatnatQueryOptions<Product>;
+  temperatureMap(): MatnatQueryOptions<TemperatureMap>;
+  embedTokens(): MatnatQueryOptions<EmbedToken[]>;
+  cart(): MatnatQueryOptions<CartItem[]>;
+}
+
+export function createQueries(api: MatnatApi): MatnatQueries {
   return {
     alerts: () => q(['alerts'], api.alerts.list),
     alert: (id: Id) => q(['alert', id], () => api.alerts.show(id)),
@@ -38,8 +89,6 @@ export function createQueries(api: MatnatApi) {
     cart: () => q(['cart'], api.cart.retrieve),
   };
 }
-
-export type MatnatQueries = ReturnType<typeof createQueries>;
 
 /** Never retry a 4xx (the same request cannot succeed); network errors and 5xx up to three times. */
 export const retryPolicy = (failureCount: number, error: unknown): boolean =>

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryFunction, QueryKey } from '@tanstack/query-core';
+import type { QueryClient } from '@tanstack/query-core';
 import type { DeviceListOptions } from './api/devices';
 import type { MatnatApi } from './api/index';
 import type {
@@ -17,8 +17,8 @@ import type {
 } from './api/types';
 import { type CoreMessages, svMessages } from './messages';
 import type { Timers } from './platform';
-import type { MatnatQueries } from './queries';
-import { createStore } from './store';
+import type { MatnatQueries, MatnatQueryOptions } from './queries';
+import { createStore, type ExternalStore } from './store';
 
 /** Spec §9: a deleted item leaves the local list this long after the server replied. */
 export const LOCAL_REMOVAL_DELAY_MS = 500;
@@ -29,11 +29,6 @@ export interface ResourceState<T> {
   current: T | null;
 }
 
-interface QueryOptions<T> {
-  queryKey: QueryKey;
-  queryFn: QueryFunction<T>;
-}
-
 export interface ResourceStoreOptions<
   T extends { id: Id },
   Args extends unknown[] = [],
@@ -42,9 +37,9 @@ export interface ResourceStoreOptions<
 > {
   queryClient: QueryClient;
   timers: Timers;
-  list?: (...args: Args) => QueryOptions<T[]>;
+  list?: (...args: Args) => MatnatQueryOptions<T[]>;
   /** Each operation exists only when given: a store of a list-only resource has no `load`. */
-  show?: (id: Id) => QueryOptions<T>;
+  show?: (id: Id) => MatnatQueryOptions<T>;
   create?: (body: C) => Promise<T>;
   update?: (id: Id, body: U) => Promise<T>;
   remove?: (id: Id) => Promise<unknown>;
@@ -56,6 +51,38 @@ export interface ResourceStoreOptions<
   removedMessage?: string;
 }
 
+export interface ResourceStore<T extends { id: Id }, Args extends unknown[] = [], C = never, U = never>
+  extends ExternalStore<ResourceState<T>> {
+  /** The live proxy, for sibling stores that edit the open item (panels of the open dashboard). */
+  readonly state: ResourceState<T>;
+  /** Loads the list; on failure the list is emptied and the call rejects. */
+  loadList(...args: Args): Promise<T[]>;
+  /** Loads and opens one item; on failure the open item is cleared and the call rejects. */
+  load(id: Id): Promise<T>;
+  /** Creating adds to the list. */
+  create(body: C): Promise<T>;
+  /** Replaces the item in the list and, if open, as the open item. */
+  update(id: Id, body: U): Promise<T>;
+  /** Resolves once the item has left the list (500 ms after the server replied) and the notification was shown. */
+  remove(id: Id): Promise<void>;
+  /** Closes the open item. */
+  clearCurrent(): void;
+}
+
+/** The panels of the open dashboard: creating, editing, removing and reordering update it. */
+export interface PanelStore extends ResourceStore<Panel, [], PanelCreateBodyInput, PanelUpdateBodyInput> {
+  /** PATCH /api/v1/dashboard/{id}/panel: the panels in their new order. */
+  order(dashboardId: Id, panelIds: Id[]): Promise<void>;
+}
+
+export interface ResourceStores {
+  dashboards: ResourceStore<Dashboard, [], DashboardCreateBody, DashboardUpdateBody>;
+  devices: ResourceStore<Device, [DeviceListOptions?], DeviceCreateBodyInput, DeviceUpdateBodyInput>;
+  panels: PanelStore;
+  sensors: ResourceStore<Sensor>;
+  teams: ResourceStore<Team>;
+}
+
 /**
  * A list and a current item of one resource (spec §4): loads go through the query client (deduplicated,
  * cached for other observers); a failed load resets what it was loading and rejects; a delete removes the
@@ -63,7 +90,7 @@ export interface ResourceStoreOptions<
  */
 export function createResourceStore<T extends { id: Id }, Args extends unknown[] = [], C = never, U = never>(
   options: ResourceStoreOptions<T, Args, C, U>,
-) {
+): ResourceStore<T, Args, C, U> {
   const { queryClient, timers, sort = (items: T[]) => items } = options;
   const store = createStore<ResourceState<T>>({ list: [], current: null });
   const { state } = store;
@@ -71,7 +98,6 @@ export function createResourceStore<T extends { id: Id }, Args extends unknown[]
   return {
     subscribe: store.subscribe,
     getSnapshot: store.getSnapshot,
-    /** The live proxy, for sibling stores that edit the open item (panels of the open dashboard). */
     state,
 
     async loadList(...args: Args): Promise<T[]> {
@@ -96,7 +122,6 @@ export function createResourceStore<T extends { id: Id }, Args extends unknown[]
       }
     },
 
-    /** Creating adds to the list. */
     async create(body: C): Promise<T> {
       const item = await options.create!(body);
       state.list = sort([...state.list, item]);
@@ -110,7 +135,6 @@ export function createResourceStore<T extends { id: Id }, Args extends unknown[]
       return item;
     },
 
-    /** Resolves once the item has left the list and the notification was shown. */
     async remove(id: Id): Promise<void> {
       await options.remove!(id);
       await new Promise<void>((resolve) => timers.setTimeout(() => resolve(), LOCAL_REMOVAL_DELAY_MS));
@@ -119,19 +143,11 @@ export function createResourceStore<T extends { id: Id }, Args extends unknown[]
       if (options.removedMessage) options.notify?.(options.removedMessage);
     },
 
-    /** Closes the open item. */
     clearCurrent() {
       state.current = null;
     },
   };
 }
-
-export type ResourceStore<
-  T extends { id: Id },
-  Args extends unknown[] = [],
-  C = never,
-  U = never,
-> = ReturnType<typeof createResourceStore<T, Args, C, U>>;
 
 export interface ResourceStoresOptions {
   api: MatnatApi;
@@ -146,7 +162,7 @@ export interface ResourceStoresOptions {
 }
 
 /** The stores of spec §4/§8: dashboards, devices, panels (of the open dashboard), sensors and teams. */
-export function createResourceStores(options: ResourceStoresOptions) {
+export function createResourceStores(options: ResourceStoresOptions): ResourceStores {
   const { api, queries, queryClient, timers, notify, messages = svMessages } = options;
   const base = { queryClient, timers, notify };
 
@@ -184,7 +200,7 @@ export function createResourceStores(options: ResourceStoresOptions) {
     return open.panels;
   };
   const panelStore = createResourceStore<Panel>({ ...base, show: queries.panel });
-  const panels = {
+  const panels: PanelStore = {
     ...panelStore,
     /** POST /api/v1/panel: the new panel joins the open dashboard. */
     async create(body: PanelCreateBodyInput): Promise<Panel> {
@@ -227,5 +243,3 @@ export function createResourceStores(options: ResourceStoresOptions) {
     teams: createResourceStore<Team>({ ...base, list: queries.teams }),
   };
 }
-
-export type ResourceStores = ReturnType<typeof createResourceStores>;

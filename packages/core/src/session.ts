@@ -1,7 +1,7 @@
 import type { MatnatApi } from './api/index';
 import type { Id, LoginBodyInput, Me, UserAttributeBodyInput } from './api/types';
 import type { Platform } from './platform';
-import { createStore } from './store';
+import { createStore, type ExternalStore, type Snapshot } from './store';
 
 /** Spec §9: the current user is refreshed this often while logged in. */
 export const SESSION_REFRESH_MS = 300_000;
@@ -27,8 +27,40 @@ export interface SessionOptions {
   navigate?: (routeName: string) => void;
 }
 
+export interface Session extends ExternalStore<SessionState> {
+  /** GET /api/me: sets the user; on failure clears it, triggers logout and rejects with the error. */
+  fetchMe(): Promise<Me>;
+  /** Clears the user whatever the server answers; POST /api/logout errors are ignored. */
+  logout(): Promise<void>;
+  /** POST /api/login; the answer is the user. */
+  login(credentials: LoginBodyInput): Promise<Me>;
+  /** Replaces the stored user (spec §4: a user update replaces the stored user). */
+  update(user: Me): void;
+  /** PATCH /api/user/{id} with one attribute/value pair, then the user is re-fetched. */
+  updateAttribute(body: UserAttributeBodyInput): Promise<Me>;
+  /** The present user (a snapshot), or null: with `fetchUser`, what the route guards consult. */
+  getUser(): Snapshot<Me> | null;
+  fetchUser(): Promise<Me>;
+  isLoggedIn(): boolean;
+  isAdmin(): boolean;
+  hasSetPassword(): boolean;
+  /** The banner's data while an admin acts as another user, else null. */
+  impersonation(): Impersonation | null;
+  /** POST /api/v1/user/{id}/impersonate (admins), then the current user is refetched. */
+  impersonate(userId: Id): Promise<Me>;
+  /**
+   * POST /api/v1/user/{user_id}/impersonate/revert with the original user's id, refetch the current
+   * user, then go to admin.users after 500 ms.
+   */
+  revertImpersonation(): Promise<void>;
+  /** Spec §8: a 401 while logged in logs out and goes to the login screen. True when it did. */
+  handleUnauthenticated(): boolean;
+  /** Stops the refresh timer (the user stays). */
+  dispose(): void;
+}
+
 /** The spec §4 session: the current user, its refresh, logout, updates and impersonation. */
-export function createSession({ api, platform, navigate }: SessionOptions) {
+export function createSession({ api, platform, navigate }: SessionOptions): Session {
   const { state, subscribe, getSnapshot } = createStore<SessionState>({ user: null });
   let refreshTimer: unknown;
   let loggingOut: Promise<void> | undefined;
@@ -150,5 +182,3 @@ export function createSession({ api, platform, navigate }: SessionOptions) {
     },
   };
 }
-
-export type Session = ReturnType<typeof createSession>;

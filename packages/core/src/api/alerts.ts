@@ -5,12 +5,15 @@ import type { Alert, AlertCreateBodyInput, AlertUpdateBodyInput, Id } from './ty
 export function alertsApi(http: HttpClient) {
   return {
     /** GET /api/v1/alert?include=conditionsCount&sort=name */
-    list: () => unwrap(http.get<Envelope<Alert[]>>('/api/v1/alert?include=conditionsCount&sort=name')),
+    list: (): Promise<Alert[]> =>
+      unwrap(http.get<Envelope<Alert[]>>('/api/v1/alert?include=conditionsCount&sort=name')),
     /** GET /api/v1/alert/{id}?include=conditions */
-    show: (id: Id) => unwrap(http.get<Envelope<Alert>>(`/api/v1/alert/${id}?include=conditions`)),
-    create: (body: AlertCreateBodyInput) => unwrap(http.post<Envelope<Alert>>('/api/v1/alert', body)),
-    update: (id: Id, body: AlertUpdateBodyInput) =>
+    show: (id: Id): Promise<Alert> =>
+      unwrap(http.get<Envelope<Alert>>(`/api/v1/alert/${id}?include=conditions`)),
+    create: (body: AlertCreateBodyInput): Promise<Alert> =>
+      unwrap(http.post<Envelope<Alert>>('/api/v1/alert', body)),
+    update: (id: Id, body: AlertUpdateBodyInput): Promise<Alert> =>
       unwrap(http.patch<Envelope<Alert>>(`/api/v1/alert/${id}`, body)),
-    remove: (id: Id) => http.delete<void>(`/api/v1/alert/${id}`),
+    remove: (id: Id): Promise<void> => http.delete<void>(`/api/v1/alert/${id}`),
   };
 }

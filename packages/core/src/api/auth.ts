@@ -14,27 +14,30 @@ import type {
 export function authApi(http: HttpClient) {
   return {
     /** GET /api/me: the current user. */
-    me: () => unwrap(http.get<Envelope<Me>>('/api/me')),
+    me: (): Promise<Me> => unwrap(http.get<Envelope<Me>>('/api/me')),
     /** POST /api/logout, no payload. */
-    logout: () => http.post<void>('/api/logout'),
+    logout: (): Promise<void> => http.post<void>('/api/logout'),
     /** POST /api/login: 422 on bad credentials, 429 when throttled. */
-    login: (credentials: LoginBodyInput) => unwrap(http.post<Envelope<Me>>('/api/login', credentials)),
+    login: (credentials: LoginBodyInput): Promise<Me> =>
+      unwrap(http.post<Envelope<Me>>('/api/login', credentials)),
     /** POST /api/register {name, email, password, password_confirmation}. */
-    register: (body: RegisterBody) => unwrap(http.post<Envelope<Me>>('/api/register', body)),
+    register: (body: RegisterBody): Promise<Me> => unwrap(http.post<Envelope<Me>>('/api/register', body)),
     /** POST /api/email/verification-notification: resend the verification mail. */
-    resendVerification: () => http.post<void>('/api/email/verification-notification'),
+    resendVerification: (): Promise<void> => http.post<void>('/api/email/verification-notification'),
     /** GET /api/email/verify/{id}/{hash}?expires=…&signature=… (the signed link's query). */
-    verifyEmail: (id: number | string, hash: string, link: EmailVerifyQuery) =>
+    verifyEmail: (id: number | string, hash: string, link: EmailVerifyQuery): Promise<unknown> =>
       http.get<unknown>(`/api/email/verify/${id}/${encodeURIComponent(hash)}`, { query: { ...link } }),
     /** POST /api/password/email {email}: same answer whether or not the address exists. */
-    requestPasswordReset: (email: string) => http.post<unknown>('/api/password/email', { email }),
+    requestPasswordReset: (email: string): Promise<unknown> =>
+      http.post<unknown>('/api/password/email', { email }),
     /** POST /api/password/reset {token, email, password, password_confirmation}. */
-    resetPassword: (body: PasswordResetBody) => http.post<unknown>('/api/password/reset', body),
+    resetPassword: (body: PasswordResetBody): Promise<unknown> =>
+      http.post<unknown>('/api/password/reset', body),
     /** GET /api/invite/{token}: look up an invitation. */
-    invitation: (token: string) =>
+    invitation: (token: string): Promise<InviteLookup> =>
       unwrap(http.get<Envelope<InviteLookup>>(`/api/invite/${encodeURIComponent(token)}`)),
     /** POST /api/invite/{token} {name, password}: accept it. */
-    acceptInvitation: (token: string, body: InviteAcceptBody) =>
+    acceptInvitation: (token: string, body: InviteAcceptBody): Promise<Me> =>
       unwrap(http.post<Envelope<Me>>(`/api/invite/${encodeURIComponent(token)}`, body)),
   };
 }

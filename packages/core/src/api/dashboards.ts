@@ -9,16 +9,19 @@ export const DASHBOARD_INCLUDE =
 export function dashboardsApi(http: HttpClient) {
   return {
     /** GET /api/v1/dashboard?include=user,panels&sort=title */
-    list: () => unwrap(http.get<Envelope<Dashboard[]>>('/api/v1/dashboard?include=user,panels&sort=title')),
+    list: (): Promise<Dashboard[]> =>
+      unwrap(http.get<Envelope<Dashboard[]>>('/api/v1/dashboard?include=user,panels&sort=title')),
     /** GET /api/v1/dashboard/{id}/?include=panels.lineChartItems…,panels.singleValueItem… */
-    show: (id: Id) =>
+    show: (id: Id): Promise<Dashboard> =>
       unwrap(http.get<Envelope<Dashboard>>(`/api/v1/dashboard/${id}/?include=${DASHBOARD_INCLUDE}`)),
-    create: (body: DashboardCreateBody) => unwrap(http.post<Envelope<Dashboard>>('/api/v1/dashboard', body)),
+    create: (body: DashboardCreateBody): Promise<Dashboard> =>
+      unwrap(http.post<Envelope<Dashboard>>('/api/v1/dashboard', body)),
     /** PATCH /api/v1/dashboard/{id}: the answer is the dashboard. */
-    update: (id: Id, body: DashboardUpdateBody) =>
+    update: (id: Id, body: DashboardUpdateBody): Promise<Dashboard> =>
       unwrap(http.patch<Envelope<Dashboard>>(`/api/v1/dashboard/${id}`, body)),
-    remove: (id: Id) => http.delete<void>(`/api/v1/dashboard/${id}`),
+    remove: (id: Id): Promise<void> => http.delete<void>(`/api/v1/dashboard/${id}`),
     /** PATCH /api/v1/dashboard/{id}/panel with the panels in their new order. */
-    orderPanels: (id: Id, body: PanelOrderBody) => http.patch<unknown>(`/api/v1/dashboard/${id}/panel`, body),
+    orderPanels: (id: Id, body: PanelOrderBody): Promise<unknown> =>
+      http.patch<unknown>(`/api/v1/dashboard/${id}/panel`, body),
   };
 }

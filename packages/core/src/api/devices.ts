@@ -14,12 +14,12 @@ const LIST_PATH = '/api/v1/device/?include=sensors,defaultSensor,gateways,teams&
 export function devicesApi(http: HttpClient, isAdmin: () => boolean) {
   return {
     /** GET /api/v1/device: the plain list. */
-    all: () => unwrap(http.get<Envelope<Device[]>>('/api/v1/device')),
+    all: (): Promise<Device[]> => unwrap(http.get<Envelope<Device[]>>('/api/v1/device')),
     /**
      * GET /api/v1/device/?include=sensors,defaultSensor,gateways,teams&sort=title, plus
      * `&filter[unassigned]=1` for admins; non-admins asking for it are refused without a request.
      */
-    list: ({ unassigned = false }: DeviceListOptions = {}) => {
+    list: ({ unassigned = false }: DeviceListOptions = {}): Promise<Device[]> => {
       if (unassigned && !isAdmin()) {
         const path = `${LIST_PATH}&filter[unassigned]=1`;
         return Promise.reject(
@@ -31,11 +31,12 @@ export function devicesApi(http: HttpClient, isAdmin: () => boolean) {
       );
     },
     /** GET /api/v1/device/{id}/?include=sensors,gateways,teams */
-    show: (id: Id) =>
+    show: (id: Id): Promise<Device> =>
       unwrap(http.get<Envelope<Device>>(`/api/v1/device/${id}/?include=sensors,gateways,teams`)),
-    create: (body: DeviceCreateBodyInput) => unwrap(http.post<Envelope<Device>>('/api/v1/device', body)),
-    update: (id: Id, body: DeviceUpdateBodyInput) =>
+    create: (body: DeviceCreateBodyInput): Promise<Device> =>
+      unwrap(http.post<Envelope<Device>>('/api/v1/device', body)),
+    update: (id: Id, body: DeviceUpdateBodyInput): Promise<Device> =>
       unwrap(http.patch<Envelope<Device>>(`/api/v1/device/${id}`, body)),
-    remove: (id: Id) => http.delete<void>(`/api/v1/device/${id}`),
+    remove: (id: Id): Promise<void> => http.delete<void>(`/api/v1/device/${id}`),
   };
 }

@@ -6,11 +6,11 @@ import type { EmbedToken, EmbedTokenCreateBodyInput, EmbedTokenCreated, Id } fro
 export function embedTokensApi(http: HttpClient) {
   return {
     /** GET /api/v1/embed-token */
-    list: () => unwrap(http.get<Envelope<EmbedToken[]>>('/api/v1/embed-token')),
+    list: (): Promise<EmbedToken[]> => unwrap(http.get<Envelope<EmbedToken[]>>('/api/v1/embed-token')),
     /** POST /api/v1/embed-token: the answer carries the secret once. */
-    create: (body: EmbedTokenCreateBodyInput) =>
+    create: (body: EmbedTokenCreateBodyInput): Promise<EmbedTokenCreated> =>
       unwrap(http.post<Envelope<EmbedTokenCreated>>('/api/v1/embed-token', body)),
     /** DELETE /api/v1/embed-token/{id}: revoke. */
-    revoke: (id: Id) => http.delete<void>(`/api/v1/embed-token/${id}`),
+    revoke: (id: Id): Promise<void> => http.delete<void>(`/api/v1/embed-token/${id}`),
   };
 }

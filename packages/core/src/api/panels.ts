@@ -8,10 +8,12 @@ export const PANEL_INCLUDE =
 export function panelsApi(http: HttpClient) {
   return {
     /** GET /api/v1/panel/{id}/?include=lineChartItems.device.sensors,lineChartItems.sensor,singleValueItem,device,sensor */
-    show: (id: Id) => unwrap(http.get<Envelope<Panel>>(`/api/v1/panel/${id}/?include=${PANEL_INCLUDE}`)),
-    create: (body: PanelCreateBodyInput) => unwrap(http.post<Envelope<Panel>>('/api/v1/panel', body)),
-    update: (id: Id, body: PanelUpdateBodyInput) =>
+    show: (id: Id): Promise<Panel> =>
+      unwrap(http.get<Envelope<Panel>>(`/api/v1/panel/${id}/?include=${PANEL_INCLUDE}`)),
+    create: (body: PanelCreateBodyInput): Promise<Panel> =>
+      unwrap(http.post<Envelope<Panel>>('/api/v1/panel', body)),
+    update: (id: Id, body: PanelUpdateBodyInput): Promise<Panel> =>
       unwrap(http.patch<Envelope<Panel>>(`/api/v1/panel/${id}`, body)),
-    remove: (id: Id) => http.delete<void>(`/api/v1/panel/${id}`),
+    remove: (id: Id): Promise<void> => http.delete<void>(`/api/v1/panel/${id}`),
   };
 }

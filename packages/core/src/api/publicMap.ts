@@ -5,7 +5,7 @@ import type { TemperatureMap } from './types';
 export function publicMapApi(http: HttpClient) {
   return {
     /** GET /api/v1/public/temperature-map: a GeoJSON FeatureCollection of public temperature spears. */
-    temperatureMap: (signal?: AbortSignal) =>
+    temperatureMap: (signal?: AbortSignal): Promise<TemperatureMap> =>
       unwrap(http.get<Envelope<TemperatureMap>>('/api/v1/public/temperature-map', { signal })),
   };
 }

@@ -16,9 +16,9 @@ export interface MeasurementFilter {
 export function sensorsApi(http: HttpClient) {
   return {
     /** GET /api/v1/sensor */
-    list: () => unwrap(http.get<Envelope<Sensor[]>>('/api/v1/sensor')),
+    list: (): Promise<Sensor[]> => unwrap(http.get<Envelope<Sensor[]>>('/api/v1/sensor')),
     /** GET /api/v1/sensor/{id}/measurements?range_slug=…&interval_slug=…&max_points=… */
-    measurements: (id: Id, filter: MeasurementFilter, signal?: AbortSignal) =>
+    measurements: (id: Id, filter: MeasurementFilter, signal?: AbortSignal): Promise<MeasurementBuckets> =>
       unwrap(
         http.get<Envelope<MeasurementBuckets>>(`/api/v1/sensor/${id}/measurements`, {
           query: {
@@ -32,7 +32,7 @@ export function sensorsApi(http: HttpClient) {
         }),
       ),
     /** GET /api/v1/sensor/{id}/latest: the latest reading (null before the first), for single-value panels. */
-    latest: (id: Id, signal?: AbortSignal) =>
+    latest: (id: Id, signal?: AbortSignal): Promise<LatestMeasurement | null> =>
       unwrap(http.get<Envelope<LatestMeasurement | null>>(`/api/v1/sensor/${id}/latest`, { signal })),
   };
 }

@@ -6,10 +6,11 @@ import type { Id, Order, OrderBodyInput, Product } from './types';
 export function shopApi(http: HttpClient) {
   return {
     /** GET /api/v1/product */
-    products: () => unwrap(http.get<Envelope<Product[]>>('/api/v1/product')),
+    products: (): Promise<Product[]> => unwrap(http.get<Envelope<Product[]>>('/api/v1/product')),
     /** GET /api/v1/product/{id} */
-    product: (id: Id) => unwrap(http.get<Envelope<Product>>(`/api/v1/product/${id}`)),
+    product: (id: Id): Promise<Product> => unwrap(http.get<Envelope<Product>>(`/api/v1/product/${id}`)),
     /** POST /api/v1/order */
-    order: (body: OrderBodyInput) => unwrap(http.post<Envelope<Order>>('/api/v1/order', body)),
+    order: (body: OrderBodyInput): Promise<Order> =>
+      unwrap(http.post<Envelope<Order>>('/api/v1/order', body)),
   };
 }

@@ -5,6 +5,6 @@ import type { Team } from './types';
 export function teamsApi(http: HttpClient) {
   return {
     /** GET /api/v1/team */
-    list: () => unwrap(http.get<Envelope<Team[]>>('/api/v1/team')),
+    list: (): Promise<Team[]> => unwrap(http.get<Envelope<Team[]>>('/api/v1/team')),
   };
 }
