@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { type MessagesOverride, MessagesProvider } from '../messages';
 import { MatnatRoot } from '../styles';
 import { MatnatClientContext } from './context';
-import type { MatnatClient } from './types';
+import type { MatnatClientLike } from './types';
 
 interface CommonProps {
   /**
@@ -24,7 +24,7 @@ export type MatnatProviderProps = CommonProps &
   (
     | {
         /** A ready client: `createMatnatClient(config)` of @matnat/core, or objects of the same shape. */
-        client: MatnatClient;
+        client: MatnatClientLike;
         config?: never;
       }
     | {
@@ -46,7 +46,7 @@ export function MatnatProvider({
   children,
 }: MatnatProviderProps) {
   const [owned] = useState(() => (given ? null : createMatnatClient(config)));
-  const client: MatnatClient = given ?? owned!;
+  const client: MatnatClientLike = given ?? owned!;
 
   useEffect(() => {
     // mount/unmount are reference-counted by query-core, so StrictMode's double effect is harmless.

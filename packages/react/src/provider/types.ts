@@ -139,7 +139,7 @@ export interface ShopApi {
  * What the React layer needs from a Mätnät client. `createMatnatClient(config)` of @matnat/core gives
  * all of it; a host may also hand in its own objects of these shapes (tests, other state libraries).
  */
-export interface MatnatClient {
+export interface MatnatClientLike {
   queryClient: QueryClient;
   session?: SessionStore;
   cart?: CartStore;

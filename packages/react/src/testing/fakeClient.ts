@@ -3,7 +3,7 @@ import type {
   CartItem,
   CartStore,
   ExternalStore,
-  MatnatClient,
+  MatnatClientLike,
   SessionState,
   SessionStore,
   ToastInput,
@@ -104,6 +104,6 @@ export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } } });
 }
 
-export function testClient(parts: Partial<MatnatClient> = {}): MatnatClient {
+export function testClient(parts: Partial<MatnatClientLike> = {}): MatnatClientLike {
   return { queryClient: testQueryClient(), ...parts };
 }
