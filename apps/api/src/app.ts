@@ -61,6 +61,7 @@ const contentSecurityPolicy = {
       "'self'",
       'data:',
       'blob:',
+      'https://tile.openstreetmap.org',
       'https://*.tile.openstreetmap.org',
       'https://server.arcgisonline.com',
     ],

@@ -29,8 +29,10 @@ export interface Config {
   smtpUrl: string | null;
   /** @default 'Mätnät <noreply@matnat.se>' */
   mailFrom: string;
-  /** Built front end served from the API's origin; null serves nothing. */
+  /** Built front end served from the API's origin; null serves nothing. @default apps/web/dist, else examples/ */
   frontendDir: string | null;
+  /** Further static directories by URL prefix (`'/packages/react/dist/'` → dir). @default the SDK bundles for the examples */
+  staticMounts: Record<string, string>;
   /** Session lifetime in minutes (sliding), and with "remember me". @default { idle: 120, remember: 43200 } */
   session: { idleMinutes: number; rememberMinutes: number };
   /** Marks cookies `Secure`. @default true when appUrl is https */
@@ -53,9 +55,18 @@ function defaultDataDir(): string {
   return existsSync(join(repoRoot, 'pnpm-workspace.yaml')) ? join(repoRoot, '.data') : join(apiRoot, '.data');
 }
 
+/** The built reference app when there is one, else the examples (with the SDK bundles they load). */
 function defaultFrontendDir(): string | null {
-  const candidates = [join(repoRoot, 'apps/web/dist'), join(repoRoot, 'examples')];
-  return candidates.find((dir) => existsSync(join(dir, 'index.html'))) ?? null;
+  if (existsSync(join(repoRoot, 'apps/web/dist/index.html'))) return join(repoRoot, 'apps/web/dist');
+  return existsSync(join(repoRoot, 'examples')) ? join(repoRoot, 'examples') : null;
+}
+
+/** Extra directories served under a path prefix: the examples load the SDK's bundles from /packages/…. */
+function defaultStaticMounts(frontendDir: string | null): Record<string, string> {
+  const bundles = join(repoRoot, 'packages/react/dist');
+  return frontendDir === join(repoRoot, 'examples') && existsSync(bundles)
+    ? { '/packages/react/dist/': bundles }
+    : {};
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -73,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = int(env.PORT, 3000);
   const dataDir = resolve(env.DATA_DIR || defaultDataDir());
   const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const frontendDir = env.FRONTEND_DIR ? resolve(env.FRONTEND_DIR) : defaultFrontendDir();
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -82,7 +94,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     appKey: env.APP_KEY || `matnat-local:${dataDir}`,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Mätnät <noreply@matnat.se>',
-    frontendDir: env.FRONTEND_DIR ? resolve(env.FRONTEND_DIR) : defaultFrontendDir(),
+    frontendDir,
+    staticMounts: defaultStaticMounts(frontendDir),
     session: {
       idleMinutes: int(env.SESSION_LIFETIME_MINUTES, 120),
       rememberMinutes: int(env.SESSION_REMEMBER_MINUTES, 43_200),

@@ -70,14 +70,12 @@ describe.each(dialects)('register and e-mail verification (%s)', (dialect) => {
     });
     expect(mismatch.statusCode).toBe(422);
     expect(Object.keys(mismatch.json().errors)).toEqual(['password_confirmation']);
-    const short = await t
-      .client()
-      .post('/api/register', {
-        name: 'Bo',
-        email: 'bo@example.se',
-        password: 'kort',
-        password_confirmation: 'kort',
-      });
+    const short = await t.client().post('/api/register', {
+      name: 'Bo',
+      email: 'bo@example.se',
+      password: 'kort',
+      password_confirmation: 'kort',
+    });
     expect(short.json().errors.password).toHaveLength(1);
     const count = await t.db.selectFrom('users').select('id').where('email', '=', 'bo@example.se').execute();
     expect(count).toHaveLength(0);
@@ -98,14 +96,12 @@ describe.each(dialects)('register and e-mail verification (%s)', (dialect) => {
   });
 
   it('DESIGN §2: a tampered or expired verification link is refused with 403', async () => {
-    await t
-      .client()
-      .post('/api/register', {
-        name: 'Mo',
-        email: 'mo@example.se',
-        password: 'hemligt-lösen',
-        password_confirmation: 'hemligt-lösen',
-      });
+    await t.client().post('/api/register', {
+      name: 'Mo',
+      email: 'mo@example.se',
+      password: 'hemligt-lösen',
+      password_confirmation: 'hemligt-lösen',
+    });
     const link = new URL(lastLink(t, 'mo@example.se'));
     const tampered = new URL(link);
     tampered.searchParams.set('expires', String(Number(link.searchParams.get('expires')) + 3600));
@@ -178,13 +174,11 @@ describe.each(dialects)('password reset (%s)', (dialect) => {
     expect((await t.client().post('/api/password/reset', body)).statusCode).toBe(200);
     expect((await erik.get('/api/me')).statusCode).toBe(401);
     await t.loginAs('erik@matnat.se', 'nytt-lösenord');
-    const again = await t
-      .client()
-      .post('/api/password/reset', {
-        ...body,
-        password: 'tredje-lösen',
-        password_confirmation: 'tredje-lösen',
-      });
+    const again = await t.client().post('/api/password/reset', {
+      ...body,
+      password: 'tredje-lösen',
+      password_confirmation: 'tredje-lösen',
+    });
     expect(again.statusCode).toBe(422);
   });
 

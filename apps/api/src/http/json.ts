@@ -8,11 +8,12 @@ function rejectPrototypeKeys(key: string, value: unknown): unknown {
 }
 
 /**
- * JSON bodies: an empty body is no body (clients POST without payload, e.g. logout), malformed JSON is a
+ * JSON bodies only: an empty body is no body (clients POST without payload, e.g. logout), malformed JSON is a
  * 400, and keys that could reach an object's prototype are refused.
  */
 export function registerJsonParser(app: FastifyInstance): void {
-  app.removeContentTypeParser('application/json');
+  // text/plain is a CORS "simple" type a foreign page could post without a preflight: JSON only.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);

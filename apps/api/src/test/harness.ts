@@ -165,7 +165,17 @@ async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<
       const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await client.connect();
       try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // pg's Pool.end() resolves before its connections have closed: wait for them rather than
+        // terminating them (FORCE), which would surface as errors in the closing clients.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 50 ? ' WITH (FORCE)' : ''}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 20));
+          }
+        }
       } finally {
         await client.end();
       }
@@ -188,6 +198,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       appUrl: 'http://localhost:3000',
       appKey: 'test-key',
       frontendDir: null,
+      staticMounts: {},
       password: TEST_PASSWORD_COST,
       seedDemo: false,
       simulate: false,

@@ -1,0 +1,159 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDialects } from './test/harness.js';
+
+const dialects = await testDialects();
+
+describe.each(dialects)('HTTP platform (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect, config: { bodyLimit: 64 * 1024 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('GET /api/health answers ok with the database in use', async () => {
+    const response = await t.client().get('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: dialect });
+  });
+
+  it('DESIGN §2: paths with and without a trailing slash are the same resource', async () => {
+    const admin = await t.loginAs('admin@matnat.se');
+    const plain = await admin.get('/api/v1/team');
+    const slash = await admin.get('/api/v1/team/');
+    expect(slash.statusCode).toBe(200);
+    expect(slash.json()).toEqual(plain.json());
+  });
+
+  it('an unknown route is a JSON 404', async () => {
+    const response = await t.client().get('/api/v1/finns-inte');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(typeof response.json().message).toBe('string');
+    const post = await t.client().post('/api/v1/finns-inte', {}, { csrf: false });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('issue 3: malformed JSON is 400 with a message, not 500', async () => {
+    const response = await t
+      .client()
+      .post('/api/login', '{"email": "anna@', { headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Förfrågan är inte giltig JSON.');
+  });
+
+  it('issue 3: an oversized body is 413, not 500', async () => {
+    const response = await t
+      .client()
+      .post('/api/login', { email: 'a@b.se', password: 'x'.repeat(100 * 1024) });
+    expect(response.statusCode).toBe(413);
+    expect(typeof response.json().message).toBe('string');
+  });
+
+  it('a body that is not JSON is 415; prototype keys are refused with 400', async () => {
+    const text = await t
+      .client()
+      .post('/api/login', 'email=a', { headers: { 'content-type': 'text/plain' } });
+    expect(text.statusCode).toBe(415);
+    const proto = await t.client().post('/api/login', '{"__proto__": {"is_admin": 1}}');
+    expect(proto.statusCode).toBe(400);
+  });
+
+  it('DESIGN §2: wrong types and unknown fields are 422 {message, errors: {field: [...]}}', async () => {
+    const wrongType = await t.client().post('/api/login', { email: 12, password: 'x' });
+    expect(wrongType.statusCode).toBe(422);
+    expect(wrongType.json()).toMatchObject({
+      message: expect.any(String),
+      errors: { email: [expect.any(String)] },
+    });
+    const unknown = await t
+      .client()
+      .post('/api/login', { email: 'anna@matnat.se', password: 'x', is_admin: true });
+    expect(unknown.statusCode).toBe(422);
+    expect(Object.keys(unknown.json().errors)).toEqual(['is_admin']);
+    const missing = await t.client().post('/api/login');
+    expect(missing.statusCode).toBe(422);
+  });
+
+  it('GET /api/docs is an OpenAPI document generated from the route schemas', async () => {
+    const response = await t.client().get('/api/docs');
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/me', '/api/v1/user/{id}/impersonate']),
+    );
+    const login = doc.paths['/api/login'].post;
+    const schema = login.requestBody.content['application/json'].schema;
+    expect(schema.properties).toHaveProperty('email');
+    expect(schema.required).toEqual(expect.arrayContaining(['email', 'password']));
+  });
+});
+
+describe('serving the front end', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'matnat-front-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Mätnät</title><div id="app"></div>');
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+    t = await createTestApp({ dialect: 'sqlite', accounts: false, config: { frontendDir: dir } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('spec §7: GET /index.html is served without caching so the version check sees a new build', async () => {
+    for (const url of ['/index.html', '/']) {
+      const response = await t.client().get(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('id="app"');
+    }
+    const asset = await t.client().get('/assets/app.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('max-age');
+  });
+
+  it('spec §2: unknown app paths get index.html (the SPA router decides); API paths and files stay 404 JSON', async () => {
+    const page = await t.client().get('/dashboard/3');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('id="app"');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    for (const url of ['/api/v1/nothing', '/assets/missing.js', '/sanctum/x']) {
+      const response = await t.client().get(url);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe('serving a directory of examples', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'matnat-examples-'));
+    mkdirSync(join(dir, 'script-tag'));
+    writeFileSync(join(dir, 'script-tag', 'index.html'), '<!doctype html><title>Karta</title>');
+    t = await createTestApp({ dialect: 'sqlite', accounts: false, config: { frontendDir: dir } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a front-end directory without index.html gets a page linking its examples', async () => {
+    const response = await t.client().get('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('href="/script-tag/"');
+    expect((await t.client().get('/script-tag/')).body).toContain('Karta');
+    expect((await t.client().get('/dashboard')).statusCode).toBe(404);
+  });
+});
