@@ -1,3 +1,4 @@
+import { createMatnatClient } from '@matnat/core';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MatnatProvider } from '../provider';
@@ -33,6 +34,37 @@ describe('NotificationBell (spec §2 Navigation, §4 New version flag)', () => {
     );
     expect(versionCheck.reloads.count).toBe(1);
     expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('spec §4 New version flag: with the core version check, a changed /index.html turns the entry on and clicking reloads', async () => {
+    let page = '<script src="/assets/app-1.js"></script>';
+    const reload = vi.fn();
+    const client = createMatnatClient({
+      platform: {
+        fetch: async () => new Response(page, { status: 200 }),
+        location: { reload, assign: () => {} },
+      },
+    });
+    renderStrict(
+      <MatnatProvider client={client}>
+        <NotificationBell />
+      </MatnatProvider>,
+    );
+    await act(async () => {
+      await client.versionCheck.check();
+    });
+    expect(screen.queryByTestId('matnat-bell-dot')).toBeNull();
+    page = '<script src="/assets/app-2.js"></script>';
+    await act(async () => {
+      await client.versionCheck.check();
+    });
+    expect(screen.getByTestId('matnat-bell-dot')).toBeTruthy();
+    fireEvent.click(bell());
+    fireEvent.click(
+      screen.getByRole('menuitem', { name: 'Ny version tillgänglig! Klicka här för att uppdatera' }),
+    );
+    expect(reload).toHaveBeenCalledTimes(1);
+    client.dispose();
   });
 
   it('spec §4: notifications are regarded as active if a new version is available or there are notifications', () => {

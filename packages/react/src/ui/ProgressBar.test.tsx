@@ -47,6 +47,15 @@ describe('ProgressBar (spec §2)', () => {
     expect(screen.getByRole('progressbar').className).toContain('matnat-progress--failed');
   });
 
+  it("follows a navigation progress given as source (the core router's)", async () => {
+    const progress = createNavigationProgress({ platform: browserPlatform() });
+    renderStrict(<ProgressBar source={progress} />);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await act(async () => progress.start());
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('0');
+    progress.reset();
+  });
+
   it('works from props alone, clamped to 0–100', () => {
     renderStrict(<ProgressBar visible percent={140} />);
     const bar = screen.getByRole('progressbar');
