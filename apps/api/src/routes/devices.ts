@@ -1,7 +1,9 @@
 import { ALLOWED_QUERY, DeviceCreateBody, DeviceUpdateBody, IdParams } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
-import { type Kysely, sql } from 'kysely';
-import { requireAuth } from '../auth/guards.js';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { embedAllows } from '../auth/embedTokens.js';
+import { requireAuth, requireUserOrEmbed } from '../auth/guards.js';
+import type { DevicesTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
 import { data, now } from '../http/envelope.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../http/errors.js';
@@ -128,12 +130,25 @@ export async function deviceRoutes(app: FastifyInstance) {
     return data([...devices.values()]);
   });
 
-  r.get('/api/v1/device/:id', { onRequest: requireAuth, schema: { params: IdParams } }, async (request) => {
-    const viewer = await requireViewer(request);
-    const query = parseListQuery(request.query, { include: ALLOWED.include });
-    const row = await findDevice(db, viewer, request.params.id);
-    return data((await loadDevices(db, [row], query.include)).get(row.id));
-  });
+  // Embed tokens naming the device may read it too (device widgets on partner pages).
+  r.get(
+    '/api/v1/device/:id',
+    { onRequest: requireUserOrEmbed, schema: { params: IdParams } },
+    async (request) => {
+      const query = parseListQuery(request.query, { include: ALLOWED.include });
+      let row: Selectable<DevicesTable> | undefined;
+      if (request.user) row = await findDevice(db, await requireViewer(request), request.params.id);
+      else if (embedAllows(request, { kind: 'device', id: request.params.id })) {
+        row = await db
+          .selectFrom('devices')
+          .selectAll()
+          .where('id', '=', request.params.id)
+          .executeTakeFirst();
+      }
+      if (!row) throw notFound();
+      return data((await loadDevices(db, [row], query.include)).get(row.id));
+    },
+  );
 
   r.post(
     '/api/v1/device',

@@ -1,7 +1,9 @@
 import { ALLOWED_QUERY, IdParams, PanelCreateBody, PanelUpdateBody } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { requireAuth } from '../auth/guards.js';
+import type { Kysely, Selectable } from 'kysely';
+import { embedAllows } from '../auth/embedTokens.js';
+import { requireAuth, requireUserOrEmbed } from '../auth/guards.js';
+import type { PanelsTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
 import { data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
@@ -65,12 +67,25 @@ export async function panelRoutes(app: FastifyInstance) {
   const db = app.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/api/v1/panel/:id', { onRequest: requireAuth, schema: { params: IdParams } }, async (request) => {
-    const viewer = requireOwner(request);
-    const query = parseListQuery(request.query, { include: ALLOWED_QUERY.panel.include });
-    const row = await findPanel(db, viewer, request.params.id);
-    return data((await loadPanels(db, [row], query.include))[0]);
-  });
+  // Embed tokens naming the panel may read it too: partner pages render panels with them.
+  r.get(
+    '/api/v1/panel/:id',
+    { onRequest: requireUserOrEmbed, schema: { params: IdParams } },
+    async (request) => {
+      const query = parseListQuery(request.query, { include: ALLOWED_QUERY.panel.include });
+      let row: Selectable<PanelsTable> | undefined;
+      if (request.user) row = await findPanel(db, requireOwner(request), request.params.id);
+      else if (embedAllows(request, { kind: 'panel', id: request.params.id })) {
+        row = await db
+          .selectFrom('panels')
+          .selectAll()
+          .where('id', '=', request.params.id)
+          .executeTakeFirst();
+      }
+      if (!row) throw notFound();
+      return data((await loadPanels(db, [row], query.include))[0]);
+    },
+  );
 
   r.post(
     '/api/v1/panel',
