@@ -2,7 +2,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LiveReading, MatnatDataSource, MeasurementSeries } from '../data/dataSource';
 import { useMessages } from '../messages';
 import { type IntervalSlug, intervalMs, type RangeSlug } from '../timeFilter/slugs';
-import { TimeFilterSelect, type TimeFilterValue } from '../timeFilter/TimeFilterSelect';
+import {
+  TimeFilterSelectView as TimeFilterSelect,
+  type TimeFilterValue,
+} from '../timeFilter/TimeFilterSelect';
 import { useLatest } from '../widgets/useLatest';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { downloadText, measurementsToCsv } from './csv';

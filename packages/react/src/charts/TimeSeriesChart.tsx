@@ -168,6 +168,20 @@ export function TimeSeriesChart({
     chart.applyOptions({ height });
   }, [chart, height]);
 
+  // A panel's width follows its page (phone rotation, a resized grid): keep the whole range in view.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!chart || !container || typeof ResizeObserver === 'undefined') return;
+    let width = container.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (container.clientWidth === width) return;
+      width = container.clientWidth;
+      if (firstDataDone.current) chart.timeScale().fitContent();
+    });
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, [chart]);
+
   useEffect(() => {
     const lib = libRef.current;
     if (!chart || !lib) return;
@@ -185,7 +199,12 @@ export function TimeSeriesChart({
       let h = handles.get(input.id);
       if (!h) {
         h = {
-          line: chart.addSeries(lib.LineSeries, { color: input.color, lineWidth: 2, title: input.label }),
+          line: chart.addSeries(lib.LineSeries, {
+            color: input.color,
+            lineWidth: 2,
+            title: input.label,
+            priceLineVisible: false,
+          }),
           input,
         };
         h.line.setData(toChartData(input.points));

@@ -35,19 +35,30 @@ export interface PanelElementProps extends ApiAttributes {
   onTimeFilterChange?(value: TimeFilterValue): void;
 }
 
-export function PanelElement({
-  panelId,
-  range,
-  interval,
-  height,
-  onTimeFilterChange,
-  ...api
-}: PanelElementProps) {
+function inlinePanel(type: string | undefined, sensorIds: string, title: string | undefined): PanelEntity {
+  const sensors = sensorIds
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
+    .map((id) => ({ sensor: { id } }));
+  return type === 'single_value'
+    ? { id: 'inline', type, title, singleValueItem: sensors[0] ?? null }
+    : { id: 'inline', type: 'line_chart', title, lineChartItems: sensors };
+}
+
+export function PanelElement(props: PanelElementProps) {
+  const { panelId, panelType, sensorIds, panelTitle, range, interval, height, onTimeFilterChange, ...api } =
+    props;
   const dataSource = useDataSource(api);
-  if (!panelId) return null;
+  const panel = useMemo(
+    () => (sensorIds ? inlinePanel(panelType, sensorIds, panelTitle) : undefined),
+    [panelType, sensorIds, panelTitle],
+  );
+  if (!panelId && !panel) return null;
   return (
     <Panel
       dataSource={dataSource}
+      panel={panel}
       panelId={panelId}
       range={range === undefined ? undefined : rangeOr(range)}
       interval={interval === undefined ? undefined : intervalOr(interval)}

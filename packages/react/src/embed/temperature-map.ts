@@ -8,7 +8,7 @@ registerAutoInit('temperatureMap', 'data-matnat-temperature-map', (el) =>
     dataSource: createHttpDataSource({ apiBase: el.dataset.apiBase, embedToken: el.dataset.embedToken }),
     tileUrl: el.dataset.tileUrl,
     attribution: el.dataset.attribution,
-    height: el.dataset.height ?? 400,
+    height: numberAttr(el.dataset.height) ?? 400,
     refreshMs: numberAttr(el.dataset.refreshMs),
     onFirstMarker: () => el.dispatchEvent(new CustomEvent('matnat:ready', { bubbles: true, composed: true })),
   }),

@@ -47,6 +47,16 @@ export function useLeafletMap(
     },
   });
 
+  // Leaflet measures its container once; a container that is resized (or laid out late inside a shadow
+  // root) would otherwise keep a stale size and draw markers in the wrong place.
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!handle || !container || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => handle.map.invalidateSize());
+    observer.observe(container);
+    return () => observer.disconnect();
+  }, [handle, containerRef]);
+
   const tileLayer = useRef<TileLayer | null>(null);
   useEffect(() => {
     if (!handle) return;

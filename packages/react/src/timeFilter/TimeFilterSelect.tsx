@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useMessages } from '../messages';
+import { WidgetRoot } from '../widgets/WidgetRoot';
 import { INTERVAL_SLUGS, type IntervalSlug, RANGE_SLUGS, type RangeSlug } from './slugs';
 
 export interface TimeFilterValue {
@@ -16,8 +17,7 @@ export interface TimeFilterSelectProps {
   className?: string;
 }
 
-/** Two labelled native selects (keyboard and screen-reader friendly) for the range and refresh interval. */
-export function TimeFilterSelect({
+export function TimeFilterSelectView({
   range,
   interval,
   onChange,
@@ -55,5 +55,14 @@ export function TimeFilterSelect({
         ))}
       </select>
     </div>
+  );
+}
+
+/** Two labelled native selects (keyboard and screen-reader friendly) for the range and refresh interval. */
+export function TimeFilterSelect(props: TimeFilterSelectProps) {
+  return (
+    <WidgetRoot>
+      <TimeFilterSelectView {...props} />
+    </WidgetRoot>
   );
 }

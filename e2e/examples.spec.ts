@@ -1,0 +1,126 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const examples = () => process.env.MATNAT_EXAMPLES as string;
+const tiles = () => process.env.MATNAT_TILES as string;
+const api = () => process.env.MATNAT_API as string;
+
+const WIDTHS = [375, 1280] as const;
+
+/** Fails the test on any request that would leave the machine (real tile servers, CDNs). */
+function guardRequests(page: Page) {
+  const outside: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.protocol.startsWith('http') && url.hostname !== '127.0.0.1') outside.push(req.url());
+  });
+  return outside;
+}
+
+async function tileCount(): Promise<number> {
+  return ((await (await fetch(`${tiles()}/count`)).json()) as { tiles: number }).tiles;
+}
+
+/** Whether a canvas has any non-transparent pixel, i.e. lightweight-charts painted into it. */
+async function paintedCanvases(page: Page, host: string): Promise<number> {
+  return page.locator(`${host} canvas`).evaluateAll(
+    (canvases) =>
+      canvases.filter((c) => {
+        const canvas = c as HTMLCanvasElement;
+        if (!canvas.width || !canvas.height) return false;
+        const data = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+        if (!data) return false;
+        for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+        return false;
+      }).length,
+  );
+}
+
+for (const width of WIDTHS) {
+  test(`script tag: temperature-map.js auto-initialises the public map with markers and a legend at ${width} px`, async ({
+    page,
+  }) => {
+    const outside = guardRequests(page);
+    await page.setViewportSize({ width, height: 800 });
+    const before = await tileCount();
+    await page.goto(`${examples()}/examples/script-tag-temperature-map/`);
+    const markers = page.locator('[data-matnat-temperature-map] path.matnat-temperature-marker');
+    await expect(markers.first()).toBeVisible();
+    expect(await markers.count()).toBeGreaterThan(3);
+    await expect(page.locator('[data-matnat-temperature-map] .matnat-legend')).toContainText(
+      'Temperatur (°C)',
+    );
+    // Leaflet's CSS is inside the shadow root: tiles are positioned absolutely, the map clips them.
+    const position = await page
+      .locator('[data-matnat-temperature-map] .leaflet-tile')
+      .first()
+      .evaluate((el) => getComputedStyle(el).position);
+    expect(position).toBe('absolute');
+    await expect.poll(tileCount).toBeGreaterThan(before);
+    expect(
+      await page.evaluate(
+        () => typeof window.Matnat?.load === 'function' && typeof window.Matnat?.reload === 'function',
+      ),
+    ).toBe(true);
+    await page.screenshot({ path: `test-results/screenshots/temperature-map-${width}.png`, fullPage: true });
+    expect(outside).toEqual([]);
+  });
+
+  test(`web component: <matnat-panel> with an embed token on another origin paints a chart at ${width} px`, async ({
+    page,
+  }) => {
+    const outside = guardRequests(page);
+    await page.setViewportSize({ width, height: 900 });
+    const measurementRequests: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/measurements')) measurementRequests.push(req.url());
+    });
+    await page.goto(`${examples()}/examples/web-component-panel/`);
+    expect(new URL(examples()).origin).not.toBe(new URL(api()).origin);
+    await expect.poll(() => paintedCanvases(page, '#panel')).toBeGreaterThan(0);
+    await expect(page.locator('#single .matnat-single-value__number')).toBeVisible();
+    await expect(page.locator('#single .matnat-single-value__age')).toContainText('sedan');
+    expect(measurementRequests.some((u) => u.includes('range_slug=prev_24_h'))).toBe(true);
+    await page.screenshot({
+      path: `test-results/screenshots/web-component-panel-${width}.png`,
+      fullPage: true,
+    });
+    expect(outside).toEqual([]);
+  });
+}
+
+test("web component: the host sets the range by attribute, hears the viewer's change as a composed CustomEvent, and a removed attribute falls back to the default", async ({
+  page,
+}) => {
+  const ranges: string[] = [];
+  page.on('request', (req) => {
+    const m = /range_slug=(\w+)/.exec(req.url());
+    if (m?.[1]) ranges.push(m[1]);
+  });
+  await page.goto(`${examples()}/examples/web-component-panel/`);
+  await expect.poll(() => paintedCanvases(page, '#panel')).toBeGreaterThan(0);
+
+  await page.evaluate(() => document.getElementById('panel')?.setAttribute('range', 'prev_3_h'));
+  await expect.poll(() => ranges.includes('prev_3_h')).toBe(true);
+  await expect(page.locator('#panel select').first()).toHaveValue('prev_3_h');
+
+  await page.locator('#panel select').first().selectOption('prev_30_days');
+  await expect(page.locator('#log')).toHaveText('Vald period: prev_30_days, uppdatering: 5_m');
+
+  await page.evaluate(() => document.getElementById('panel')?.removeAttribute('range'));
+  await expect(page.locator('#panel select').first()).toHaveValue('prev_5_days');
+});
+
+test('React app: a dashboard of embedded panels under StrictMode paints its chart and single value', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${examples()}/examples/react-embed/`);
+  await expect.poll(() => paintedCanvases(page, '#root')).toBeGreaterThan(0);
+  await expect(page.locator('#root .matnat-single-value__number')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/react-embed-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.screenshot({ path: 'test-results/screenshots/react-embed-375.png', fullPage: true });
+  expect(errors).toEqual([]);
+});

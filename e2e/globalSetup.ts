@@ -1,0 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildReactEmbedExample } from '../examples/react-embed/build.mjs';
+import { repoRoot, startHarness } from './harness';
+
+/** Starts the servers and hands their addresses to the test workers through the environment. */
+export default async function globalSetup() {
+  if (!existsSync(join(repoRoot, 'packages/react/dist/embed/panel.js'))) {
+    execFileSync('pnpm', ['--filter', '@matnat/react', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  }
+  await buildReactEmbedExample();
+  const h = await startHarness();
+  process.env.MATNAT_API = h.api;
+  process.env.MATNAT_EXAMPLES = h.examples;
+  process.env.MATNAT_TILES = h.tiles;
+  process.env.MATNAT_TOKEN = h.embedToken;
+  process.env.MATNAT_PANEL_IDS = h.panelIds.join(',');
+  return async () => {
+    await h.stop();
+  };
+}

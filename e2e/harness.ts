@@ -1,0 +1,276 @@
+// Starts everything the browser tests and the render benchmark need, on free loopback ports: the real API
+// server (temp DATA_DIR, demo data), a static server for the examples on a second origin, and a tile
+// server whose one 256 px PNG is generated here, so that no request ever leaves for a real tile server.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
+
+export const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+export interface Harness {
+  api: string;
+  examples: string;
+  tiles: string;
+  tileUrl: string;
+  embedToken: string;
+  panelIds: number[];
+  /** Sensors of the first line-chart panel, and of the first single-value panel (the token's scope). */
+  lineSensorIds: number[];
+  singleSensorId: number;
+  /** Tile requests served so far. */
+  tileRequests(): number;
+  stop(): Promise<void>;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body) >>> 0);
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A 256×256 RGB PNG: a light land colour with a faint grid, so map screenshots show where tiles are. */
+export function tilePng(): Buffer {
+  const size = 256;
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 3);
+    for (let x = 0; x < size; x++) {
+      const grid = x % 64 === 0 || y % 64 === 0;
+      const [r, g, b] = grid ? [205, 214, 208] : [232, 238, 230];
+      row.writeUInt8(r, 1 + x * 3);
+      row.writeUInt8(g, 2 + x * 3);
+      row.writeUInt8(b, 3 + x * 3);
+    }
+    rows.push(row);
+  }
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.writeUInt8(8, 8); // bit depth
+  ihdr.writeUInt8(2, 9); // colour type RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function listen(server: Server): Promise<string> {
+  return new Promise((done) =>
+    server.listen(0, '127.0.0.1', () => done(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  const url = await listen(server);
+  await new Promise((done) => server.close(done));
+  return Number(new URL(url).port);
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.map': 'application/json',
+  '.json': 'application/json',
+};
+
+/** Placeholders the example pages carry for integrators, replaced with this run's addresses. */
+function personalise(html: string, h: Omit<Harness, 'tileRequests' | 'stop' | 'examples'>): string {
+  return html
+    .replaceAll('https://api.matnat.se', h.api)
+    .replaceAll('https://tile.openstreetmap.org/{z}/{x}/{y}.png', h.tileUrl)
+    .replaceAll('YOUR_EMBED_TOKEN', h.embedToken)
+    .replaceAll('YOUR_LINE_SENSOR_IDS', h.lineSensorIds.join(','))
+    .replaceAll('YOUR_SINGLE_SENSOR_ID', String(h.singleSensorId));
+}
+
+async function waitFor(
+  url: string,
+  timeoutMs: number,
+  child: ChildProcess,
+  log: () => string,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`API server exited (${child.exitCode}):\n${log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`API server not ready after ${timeoutMs} ms:\n${log()}`);
+}
+
+class Session {
+  private cookies = new Map<string, string>();
+  constructor(private base: string) {}
+  private store(res: Response) {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair?.indexOf('=') ?? -1;
+      if (pair && i > 0) this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+  }
+  async request(method: string, path: string, body?: unknown) {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    };
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    this.store(res);
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  }
+}
+
+export async function startHarness(): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'matnat-e2e-'));
+  const apiPort = await freePort();
+  const api = `http://127.0.0.1:${apiPort}`;
+  let apiLog = '';
+  const child = spawn(
+    process.execPath,
+    ['--conditions=@matnat/source', '--import', 'tsx', 'apps/api/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(apiPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SIMULATE: 'false',
+        LOG_LEVEL: 'warn',
+        ARGON2_MEMORY_KIB: '8192',
+        ARGON2_TIME_COST: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const keep = (d: Buffer) => {
+    apiLog = (apiLog + d.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const stopApi = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitFor(`${api}/api/v1/public/temperature-map`, 120_000, child, () => apiLog);
+
+    let tileCount = 0;
+    const png = tilePng();
+    const tiles = createServer((req, res) => {
+      if (/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '')) {
+        tileCount++;
+        res.writeHead(200, {
+          'content-type': 'image/png',
+          'access-control-allow-origin': '*',
+          'cache-control': 'no-store',
+        });
+        res.end(png);
+      } else if (req.url === '/count') {
+        res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+        res.end(JSON.stringify({ tiles: tileCount }));
+      } else {
+        res.writeHead(404).end();
+      }
+    });
+    const tilesOrigin = await listen(tiles);
+
+    const examplesServer = createServer();
+    const examples = await listen(examplesServer);
+
+    const admin = new Session(api);
+    await admin.request('GET', '/sanctum/csrf-cookie');
+    await admin.request('POST', '/api/login', { email: 'admin@matnat.se', password: 'matnat-demo' });
+    const dashboards = (await admin.request('GET', '/api/v1/dashboard?include=panels')).data as {
+      panels?: { id: number; type: string }[];
+    }[];
+    const panels = dashboards.flatMap((d) => d.panels ?? []);
+    const lineCharts = panels.filter((p) => p.type === 'line_chart').map((p) => p.id);
+    const singles = panels.filter((p) => p.type === 'single_value').map((p) => p.id);
+    const panelIds = [lineCharts[0], singles[0] ?? lineCharts[1]].filter(
+      (id): id is number => id !== undefined,
+    );
+    const token = (
+      await admin.request('POST', '/api/v1/embed-token', {
+        name: 'Browser tests',
+        scopes: [...panelIds.map((id) => `panel:${id}`), 'public-map'],
+        allowed_origins: [examples],
+        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      })
+    ).data.token as string;
+
+    const include = 'include=lineChartItems.sensor,singleValueItem.sensor';
+    const [line, single] = await Promise.all(
+      panelIds.map((id) => admin.request('GET', `/api/v1/panel/${id}?${include}`)),
+    );
+    const lineSensorIds = (line.data.lineChartItems as { sensor: { id: number } }[]).map((i) => i.sensor.id);
+    const singleSensorId = (single?.data.singleValueItem?.sensor?.id ?? lineSensorIds[0]) as number;
+    const h = {
+      lineSensorIds,
+      singleSensorId,
+      api,
+      tiles: tilesOrigin,
+      tileUrl: `${tilesOrigin}/{z}/{x}/{y}.png`,
+      embedToken: token,
+      panelIds,
+    };
+    const roots = ['/examples/', '/packages/react/dist/', '/e2e/bench/'];
+    examplesServer.on('request', (req, res) => {
+      const path = normalize(decodeURIComponent(new URL(req.url ?? '/', examples).pathname));
+      const file = join(repoRoot, path.endsWith('/') ? `${path}index.html` : path);
+      if (!roots.some((r) => path.startsWith(r)) || !file.startsWith(repoRoot) || !existsSync(file)) {
+        res.writeHead(404).end('not found');
+        return;
+      }
+      const type = TYPES[extname(file)] ?? 'application/octet-stream';
+      const body = readFileSync(file);
+      res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
+      res.end(type.startsWith('text/html') ? personalise(body.toString('utf8'), h) : body);
+    });
+
+    return {
+      ...h,
+      examples,
+      tileRequests: () => tileCount,
+      async stop() {
+        await Promise.all([
+          new Promise((r) => tiles.close(r)),
+          new Promise((r) => examplesServer.close(r)),
+          stopApi(),
+        ]);
+      },
+    };
+  } catch (error) {
+    await stopApi();
+    throw error;
+  }
+}

@@ -1,0 +1,117 @@
+import { act } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createChartModule } from '../test/chartMock';
+import { defineMatnatElements, elementDefinitions } from './index';
+
+vi.mock('lightweight-charts', () => createChartModule());
+
+const t0 = Date.UTC(2026, 0, 1);
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = String(input);
+  const auth = new Headers(init?.headers).get('Authorization');
+  if (url.includes('/latest')) {
+    return Response.json({
+      data: { sensor_id: 1, value: 21.5, measured_at: new Date().toISOString(), unit: '°C', auth },
+    });
+  }
+  if (url.includes('/measurements')) {
+    return Response.json({
+      data: {
+        sensor_id: 1,
+        from: t0,
+        to: t0 + 7_200_000,
+        bucket_ms: 3_600_000,
+        buckets: [{ t: t0, avg: 1, min: 0, max: 2, last: 1, count: 1 }],
+      },
+    });
+  }
+  return new Response('{}', { status: 404 });
+});
+
+async function settle() {
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  });
+}
+
+async function mount(html: string): Promise<HTMLElement> {
+  const host = document.createElement('div');
+  host.innerHTML = html;
+  const el = host.firstElementChild as HTMLElement;
+  await act(async () => {
+    document.body.append(host);
+  });
+  await settle();
+  return el;
+}
+
+describe('web components (@matnat/react/elements)', () => {
+  beforeAll(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    defineMatnatElements();
+  });
+  afterEach(() => {
+    document.body.innerHTML = '';
+    fetchMock.mockClear();
+  });
+
+  it('defineMatnatElements() defines every tag once and leaves tags already defined alone', () => {
+    for (const tag of Object.keys(elementDefinitions)) expect(customElements.get(tag)).toBeDefined();
+    expect(defineMatnatElements()).toEqual([]);
+  });
+
+  it('renders into an open shadow root with the widget styles inside it, and sends the embed token as a Bearer header', async () => {
+    const el = await mount(
+      '<matnat-single-value api-base="https://api.test" embed-token="mtn_x" sensor-id="1" unit="kWh"></matnat-single-value>',
+    );
+    expect(el.shadowRoot?.querySelector('style[data-matnat-style="matnat-widgets"]')).not.toBeNull();
+    expect(el.shadowRoot?.querySelector('.matnat-single-value__number')?.textContent).toBe('21,5');
+    expect(document.head.querySelector('style[data-matnat-style="matnat-widgets"]')).toBeNull();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('https://api.test/api/v1/sensor/1/latest');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer mtn_x');
+  });
+
+  it('attributes are kebab-case, and removing an attribute resets the prop to its default (r2wc would keep it stale)', async () => {
+    const el = await mount(
+      '<matnat-single-value api-base="https://api.test" sensor-id="1" unit="kWh"></matnat-single-value>',
+    );
+    expect(el.shadowRoot?.querySelector('.matnat-single-value__unit')?.textContent).toContain('kWh');
+    await act(async () => el.removeAttribute('unit'));
+    await settle();
+    // Without the attribute the reading's own unit applies again.
+    expect(el.shadowRoot?.querySelector('.matnat-single-value__unit')?.textContent).toContain('°C');
+  });
+
+  it("<matnat-panel> reports the viewer's time-filter change as a CustomEvent that bubbles and is composed", async () => {
+    const el = await mount(
+      '<matnat-panel api-base="https://api.test" sensor-ids="1,2" panel-title="Temp" range="prev_24_h"></matnat-panel>',
+    );
+    const heard: CustomEvent[] = [];
+    document.addEventListener('timefilterchange', (e) => heard.push(e as CustomEvent));
+    const select = el.shadowRoot?.querySelector('select') as HTMLSelectElement;
+    expect(select.value).toBe('prev_24_h');
+    await act(async () => {
+      select.value = 'prev_3_h';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(heard).toHaveLength(1);
+    expect(heard[0]?.detail).toEqual({ range: 'prev_3_h', interval: '15_m' });
+    expect(heard[0]?.bubbles).toBe(true);
+    expect(heard[0]?.composed).toBe(true);
+  });
+
+  it("<matnat-panel> follows the host's range attribute and falls back to prev_5_days when it is removed", async () => {
+    const el = await mount(
+      '<matnat-panel api-base="https://api.test" sensor-ids="1" range="prev_24_h"></matnat-panel>',
+    );
+    await act(async () => el.setAttribute('range', 'prev_7_days'));
+    await settle();
+    const select = () => el.shadowRoot?.querySelector('select') as HTMLSelectElement;
+    expect(select().value).toBe('prev_7_days');
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('range_slug=prev_7_days'))).toBe(true);
+    await act(async () => el.removeAttribute('range'));
+    await settle();
+    expect(select().value).toBe('prev_5_days');
+  });
+});
