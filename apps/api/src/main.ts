@@ -1,24 +1,10 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Kysely } from 'kysely';
 import { buildApp } from './app.js';
-import { type DemoAccounts, seedDemoAccounts } from './auth/demoAccounts.js';
+import { seedDemoAccounts } from './auth/demoAccounts.js';
 import { pruneSessions } from './auth/session.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
-import type { DB } from './db/types.js';
-
-interface DemoWorldModule {
-  seedDemo?: (db: Kysely<DB>, options: { accounts: DemoAccounts }) => Promise<unknown>;
-  startSimulator?: (db: Kysely<DB>) => (() => Promise<void> | void) | Promise<() => Promise<void> | void>;
-}
-
-// The demo world is optional for the server: it is loaded when present in this checkout.
-async function loadDemoWorld(): Promise<DemoWorldModule> {
-  const file = fileURLToPath(new URL('./seed/index.ts', import.meta.url));
-  if (!existsSync(file)) return {};
-  return (await import(file)) as DemoWorldModule;
-}
+import { seedDemo } from './seed/index.js';
+import { startSimulator } from './simulator.js';
 
 async function start(): Promise<void> {
   const config = loadConfig();
@@ -29,12 +15,12 @@ async function start(): Promise<void> {
   const migrations = await migrateToLatest(database.db);
   for (const result of migrations.results ?? []) log.info({ migration: result.migrationName }, 'migrated');
 
-  const world = await loadDemoWorld();
   const users = await database.db.selectFrom('users').select('id').limit(1).execute();
   if (users.length === 0 && config.seedDemo) {
     log.info('empty database: seeding the demo accounts and world');
     const accounts = await seedDemoAccounts(database.db, config.password);
-    if (world.seedDemo) await world.seedDemo(database.db, { accounts });
+    const world = await seedDemo(database.db, { accounts });
+    log.info({ devices: world.devices, sensors: world.sensors }, 'demo world ready');
     log.info(
       { accounts: ['admin@matnat.se', 'anna@matnat.se', 'erik@matnat.se'], password: 'matnat-demo' },
       'demo accounts ready',
@@ -48,8 +34,9 @@ async function start(): Promise<void> {
   );
   prune.unref();
 
-  const stopSimulator =
-    config.simulate && world.startSimulator ? await world.startSimulator(database.db) : null;
+  const stopSimulator = config.simulate
+    ? startSimulator(database.db, { onError: (err) => log.warn({ err }, 'simulator round failed') })
+    : null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
