@@ -133,7 +133,9 @@ export function OrderForm({ items, onSubmit, onSuccess }: OrderFormProps) {
 
   return (
     <form ref={formRef} className="matnat-order" noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{m.order.title}</h2>
+      <h2 id={`${id}-title`} className="matnat-order__title">
+        {m.order.title}
+      </h2>
       {(general || otherErrors.length > 0) && (
         <div className="matnat-form-errors" role="alert" tabIndex={-1}>
           {general && <p className="matnat-form-errors__general">{general}</p>}

@@ -42,10 +42,11 @@ ${R} .matnat-toast__icon--success{color:${v('success')}}
 ${R} .matnat-toast__icon--failure{color:${v('danger')}}
 ${R} .matnat-toast__body{flex:1}
 ${R} .matnat-toast__title{margin:0;font-weight:600}
-${R} .matnat-toast__message{margin:0;color:${v('muted')}}
+${R} .matnat-toast__message{margin:0}
+${R} .matnat-toast__title+.matnat-toast__message{color:${v('muted')}}
 ${R} .matnat-dialog__backdrop{position:fixed;inset:0;z-index:${v('z-index')};display:flex;align-items:center;justify-content:center;padding:1rem;background:rgba(17,24,39,.5)}
 ${R} .matnat-dialog{box-sizing:border-box;width:100%;max-width:28rem;padding:1.5rem;border-radius:${v('radius')};background:${v('surface')};box-shadow:${v('shadow')}}
-${R} .matnat-dialog__title{margin:0 0 .5rem;font-size:1.125rem;font-weight:600}
+${R} .matnat-dialog__title{margin:0 0 .5rem;color:${v('text')};font-size:1.125rem;font-weight:600}
 ${R} .matnat-dialog__body{margin:0 0 1.5rem;color:${v('muted')}}
 ${R} .matnat-dialog__actions{display:flex;flex-direction:column-reverse;gap:.5rem}
 ${R} .matnat-progress{position:fixed;z-index:${v('z-index')};top:0;left:0;right:0;height:3px;pointer-events:none}
@@ -71,19 +72,20 @@ ${R} .matnat-shop__grid{display:grid;grid-template-columns:1fr;gap:1rem;margin:0
 ${R} .matnat-card{display:flex;flex-direction:column;height:100%;box-sizing:border-box;overflow:hidden;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')}}
 ${R} .matnat-card__image{width:100%;aspect-ratio:4/3;object-fit:cover;background:${v('surface-alt')}}
 ${R} .matnat-card__body{display:flex;flex:1;flex-direction:column;gap:.5rem;padding:1rem}
-${R} .matnat-card__title{margin:0;font-size:1.125rem;font-weight:600}
+${R} .matnat-card__title{margin:0;color:${v('text')};font-size:1.125rem;font-weight:600}
 ${R} .matnat-card__link{color:inherit;text-decoration:none}
 ${R} .matnat-card__link:hover{text-decoration:underline}
 ${R} .matnat-card__description{flex:1;margin:0;color:${v('muted')}}
 ${R} .matnat-price{font-weight:700;color:${v('text')}}
 ${R} .matnat-product{display:grid;grid-template-columns:1fr;gap:1.5rem}
 ${R} .matnat-product__image{width:100%;border-radius:${v('radius')};object-fit:cover}
-${R} .matnat-product__title{margin:0 0 .5rem;font-size:1.5rem}
+${R} .matnat-product__title{margin:0 0 .5rem;color:${v('text')};font-size:1.5rem}
 ${R} .matnat-cart__list{margin:0 0 1rem;padding:0;list-style:none}
 ${R} .matnat-cart__item{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem;padding:.75rem 0;border-bottom:1px solid ${v('border')}}
 ${R} .matnat-cart__actions{display:flex;gap:.5rem}
 ${R} .matnat-cart__total{display:flex;justify-content:space-between;font-weight:700}
-${R} .matnat-order__grid{display:grid;grid-template-columns:1fr;column-gap:1rem}
+${R} .matnat-order__title{margin:0 0 1rem;color:${v('text')};font-size:1.25rem}
+${R} .matnat-order__grid{display:grid;grid-template-columns:1fr;column-gap:1rem;min-width:0;margin:0 0 1rem;padding:0;border:0}
 ${R} .matnat-order__success{padding:1rem;border-radius:${v('radius')};background:#f0fdf4;color:${v('success')};font-weight:600}
 ${R} .matnat-status{padding:1rem;color:${v('muted')}}
 @media (min-width:${breakpoints.xs}px){${R} .matnat-toasts{left:auto;width:22rem;max-width:calc(100vw - 2rem)}}
