@@ -150,3 +150,47 @@ describe.each(dialects)('login, logout and sessions (%s)', (dialect) => {
     expect((await client.get('/api/me')).statusCode).toBe(401);
   });
 });
+
+describe.each(dialects)('anti-forgery token (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('GET /sanctum/csrf-cookie re-sends the token of an existing session (a lost cookie is recovered)', async () => {
+    const client = await t.loginAs('anna@matnat.se');
+    const token = client.cookies.get('XSRF-TOKEN');
+    client.cookies.delete('XSRF-TOKEN');
+    expect(await client.csrfCookie()).toBe(token);
+    expect((await client.get('/api/me')).statusCode).toBe(200);
+    expect((await client.post('/api/logout')).statusCode).toBe(204);
+  });
+
+  it('a malformed (undecodable) X-XSRF-TOKEN header is 419, not 500', async () => {
+    const client = t.client();
+    await client.csrfCookie();
+    const response = await client.post('/api/logout', undefined, { headers: { 'x-xsrf-token': '%E0%A4%A' } });
+    expect(response.statusCode).toBe(419);
+  });
+
+  it('the token is URL-decoded as Axios-style clients send the raw cookie value', async () => {
+    const client = t.client();
+    const token = await client.csrfCookie();
+    const response = await client.post('/api/logout', undefined, {
+      headers: { 'x-xsrf-token': encodeURIComponent(token) },
+    });
+    expect(response.statusCode).toBe(204);
+  });
+
+  it('a token of another session is refused', async () => {
+    const anna = await t.loginAs('anna@matnat.se');
+    const erik = await t.loginAs('erik@matnat.se');
+    const response = await anna.post('/api/logout', undefined, {
+      headers: { 'x-xsrf-token': erik.cookies.get('XSRF-TOKEN') ?? '' },
+    });
+    expect(response.statusCode).toBe(419);
+  });
+});

@@ -32,12 +32,27 @@ function lifetime(app: FastifyInstance, remember: boolean): number {
   return remember ? app.config.session.rememberMinutes : app.config.session.idleMinutes;
 }
 
-function setSessionCookies(app: FastifyInstance, reply: FastifyReply, cookie: string, session: AuthSession) {
+function cookieOptions(app: FastifyInstance, session: AuthSession) {
   const maxAge = session.remember ? app.config.session.rememberMinutes * 60 : undefined;
-  const common = { path: '/', sameSite: 'lax', secure: app.config.secureCookies } as const;
-  reply.setCookie(SESSION_COOKIE, cookie, { ...common, httpOnly: true, maxAge });
-  // Readable by the page's script, which echoes it in X-XSRF-TOKEN.
-  reply.setCookie(XSRF_COOKIE, session.csrfToken, { ...common, httpOnly: false, maxAge });
+  return { path: '/', sameSite: 'lax', secure: app.config.secureCookies, maxAge } as const;
+}
+
+/** The readable XSRF-TOKEN cookie: the page's script echoes it in X-XSRF-TOKEN. */
+export function setXsrfCookie(app: FastifyInstance, reply: FastifyReply, session: AuthSession): void {
+  reply.setCookie(XSRF_COOKIE, session.csrfToken, { ...cookieOptions(app, session), httpOnly: false });
+}
+
+function setSessionCookies(app: FastifyInstance, reply: FastifyReply, cookie: string, session: AuthSession) {
+  reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions(app, session), httpOnly: true });
+  setXsrfCookie(app, reply, session);
+}
+
+function decodeHeader(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -85,6 +100,12 @@ export async function startSession(
 /** The session of the request, creating a guest session when there is none (cart, anti-forgery token). */
 export async function ensureSession(request: FastifyRequest, reply: FastifyReply): Promise<AuthSession> {
   return request.authSession ?? startSession(request, reply, { userId: null, freshToken: true });
+}
+
+/** GET /sanctum/csrf-cookie: the session (a new guest one if needed) and its XSRF-TOKEN cookie, always re-sent. */
+export async function issueCsrfCookie(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.authSession) setXsrfCookie(request.server, reply, request.authSession);
+  else await ensureSession(request, reply);
 }
 
 export async function loadAuthUser(app: FastifyInstance, userId: number): Promise<AuthUser | null> {
@@ -175,7 +196,8 @@ export function registerSession(app: FastifyInstance): void {
     const header = request.headers[XSRF_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
     const expected = request.authSession?.csrfToken;
-    if (!token || !expected || !safeEqual(decodeURIComponent(token), expected)) throw csrfMismatch();
+    const given = token ? decodeHeader(token) : null;
+    if (!given || !expected || !safeEqual(given, expected)) throw csrfMismatch();
   });
 }
 

@@ -8,7 +8,7 @@ import { errorMessages } from '../messages.js';
 import { requireAuth } from './guards.js';
 import { meResource } from './me.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { ensureSession, startSession } from './session.js';
+import { issueCsrfCookie, startSession } from './session.js';
 import { randomToken } from './tokens.js';
 import { normalizeEmail } from './users.js';
 
@@ -24,7 +24,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     '/sanctum/csrf-cookie',
     { schema: { tags, summary: 'Starts a session and sets the readable XSRF-TOKEN cookie' } },
     async (request, reply) => {
-      await ensureSession(request, reply);
+      await issueCsrfCookie(request, reply);
       return reply.code(204).send();
     },
   );
