@@ -1,7 +1,9 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { createMatnatClient, createRouter } from '@matnat/core';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testStore } from '../testing/fakeClient';
+import { fakeFetch } from '../testing/fakeFetch';
 import { renderStrict } from '../testing/render';
 import { ConfirmDangerDialog, ConfirmSuccessDialog, type RouteChangeSource } from './ConfirmDialog';
 
@@ -111,6 +113,22 @@ describe('Confirm dialogs (spec §2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Annan' }));
     route.set('/c');
     expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('spec §2: the dialogs cancel themselves when the core router moves to another route', async () => {
+    const api = fakeFetch({ 'GET /api/me': () => ({ status: 401, body: { message: 'Unauthenticated.' } }) });
+    const client = createMatnatClient({ platform: { fetch: api.fetch, storage: null } });
+    const router = createRouter({ session: client.session });
+    await router.navigate('/produkter');
+    const onCancel = vi.fn();
+    renderStrict(<Harness kind="success" routeChanges={router} onCancel={onCancel} />);
+    openDialog();
+    await act(async () => {
+      await router.navigate('/temperaturspjut');
+    });
+    expect(router.getSnapshot().current?.name).toBe('tempMap');
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
   it('a route change while closed does not cancel', () => {

@@ -3,9 +3,20 @@ import { useMessages } from '../messages';
 import { Button } from './Button';
 import { useFocusTrap } from './useFocusTrap';
 
-/** Anything that announces route changes: a router's history, the core's route source. */
+/**
+ * Anything that announces route changes: the core router, a router's history. With `getSnapshot`, only a
+ * change of the route (the snapshot's `current.fullPath`, else the snapshot itself) counts; without it,
+ * every notification does.
+ */
 export interface RouteChangeSource {
   subscribe(listener: () => void): () => void;
+  getSnapshot?(): unknown;
+}
+
+function routeOf(source: RouteChangeSource): unknown {
+  const snapshot = source.getSnapshot?.();
+  const current = (snapshot as { current?: { fullPath?: unknown } | null } | null)?.current;
+  return current && 'fullPath' in current ? current.fullPath : snapshot;
 }
 
 export interface ConfirmDialogProps {
@@ -49,18 +60,34 @@ function ConfirmDialogBase({
   latestCancel.current = onCancel;
   const openRef = useRef(open);
   openRef.current = open;
+  // One cancel per opening, however many notifications arrive before the parent closes the dialog.
+  const cancelled = useRef(false);
+  useEffect(() => {
+    if (open) cancelled.current = false;
+  }, [open]);
+  const cancelForRoute = () => {
+    if (!openRef.current || cancelled.current) return;
+    cancelled.current = true;
+    latestCancel.current();
+  };
+  const cancelRef = useRef(cancelForRoute);
+  cancelRef.current = cancelForRoute;
 
   const seenRoute = useRef(routeKey);
   useEffect(() => {
     if (Object.is(seenRoute.current, routeKey)) return;
     seenRoute.current = routeKey;
-    if (openRef.current) latestCancel.current();
+    cancelRef.current();
   }, [routeKey]);
 
   useEffect(() => {
     if (!routeChanges) return;
+    let seen = routeOf(routeChanges);
     return routeChanges.subscribe(() => {
-      if (openRef.current) latestCancel.current();
+      const route = routeOf(routeChanges);
+      if (routeChanges.getSnapshot && Object.is(route, seen)) return;
+      seen = route;
+      cancelRef.current();
     });
   }, [routeChanges]);
 
