@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  addToWallClock,
   DATE_FORMAT,
   DATE_MINUTE_FORMAT,
   DATE_TIME_FORMAT,
@@ -14,6 +15,7 @@ import {
   formatInZone,
   fromWallClock,
   parseInZone,
+  startOf,
   toWallClock,
   zoneOffsetMinutes,
 } from './dates';
@@ -116,5 +118,38 @@ describe('dates', () => {
       expect(parseInZone('2025-03-30 00:00')).toBe(utc('2025-03-29T23:00:00'));
       expect(parseInZone('2025-03-31 00:00')).toBe(utc('2025-03-30T22:00:00'));
     }
+  });
+});
+
+describe('wall-clock arithmetic', () => {
+  const at = (text: string) => toWallClock(parseInZone(text) as number);
+  const show = (wall: ReturnType<typeof toWallClock>) => formatDateTime(fromWallClock(wall));
+
+  it('period starts: day, Monday week (Sunday on request), month and year, in Stockholm', () => {
+    const sundayEvening = at('2025-03-30 21:15:10');
+    expect(show(startOf(sundayEvening, 'day'))).toBe('2025-03-30 00:00:00');
+    expect(show(startOf(sundayEvening, 'week'))).toBe('2025-03-24 00:00:00');
+    expect(show(startOf(sundayEvening, 'week', 0))).toBe('2025-03-30 00:00:00');
+    expect(show(startOf(sundayEvening, 'month'))).toBe('2025-03-01 00:00:00');
+    expect(show(startOf(sundayEvening, 'year'))).toBe('2025-01-01 00:00:00');
+  });
+
+  it('adds days, weeks, months and years on wall-clock fields; month ends clamp', () => {
+    const summerEnd = at('2025-08-31 14:30:00');
+    expect(show(addToWallClock(summerEnd, -6, 'month'))).toBe('2025-02-28 14:30:00');
+    expect(show(addToWallClock(summerEnd, 6, 'month'))).toBe('2026-02-28 14:30:00');
+    expect(show(addToWallClock(at('2024-02-29 08:00'), 1, 'year'))).toBe('2025-02-28 08:00:00');
+    expect(show(addToWallClock(at('2025-12-30 08:00'), 1, 'week'))).toBe('2026-01-06 08:00:00');
+    // Across the spring change one wall-clock day is 23 hours.
+    const before = parseInZone('2025-03-29 12:00') as number;
+    expect(fromWallClock(addToWallClock(toWallClock(before), 1, 'day')) - before).toBe(23 * 3_600_000);
+  });
+
+  it('formats the short tokens and literal text', () => {
+    const instant = utc('2025-03-30T12:05:07.045');
+    expect(formatInZone(instant, 'YY M D H:m:s.SSS [YYYY] d dd ddd')).toBe(
+      '25 3 30 14:5:7.045 YYYY 0 sö sön',
+    );
+    expect(formatInZone(instant, 'YYY')).toBe('YYY');
   });
 });

@@ -30,8 +30,9 @@ export type { Cart, CartOptions, CartState } from './cart';
 export { createCart } from './cart';
 export type { MatnatClient, MatnatClientConfig } from './client';
 export { createMatnatClient } from './client';
-export type { DateInput } from './dates';
+export type { CalendarUnit, DateInput, WallClock } from './dates';
 export {
+  addToWallClock,
   DATE_FORMAT,
   DATE_MINUTE_FORMAT,
   DATE_TIME_FORMAT,
@@ -46,6 +47,7 @@ export {
   formatInZone,
   fromWallClock,
   parseInZone,
+  startOf,
   toWallClock,
   zoneOffset,
   zoneOffsetMinutes,

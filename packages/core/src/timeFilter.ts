@@ -1,6 +1,13 @@
 import type { IntervalSlug, RangeSlug, TimeFilter } from '@matnat/contract';
-import type { Dayjs } from 'dayjs';
-import { DATE_TIME_FORMAT, DEFAULT_TIME_ZONE, formatInZone, fromWallClock, toWallClock } from './dates';
+import {
+  addToWallClock,
+  DATE_TIME_FORMAT,
+  DEFAULT_TIME_ZONE,
+  formatInZone,
+  fromWallClock,
+  startOf,
+  toWallClock,
+} from './dates';
 import { type CoreMessages, svMessages } from './messages';
 import type { Platform } from './platform';
 import { createStore, type ExternalStore } from './store';
@@ -104,14 +111,6 @@ export function intervalLabel(slug: IntervalSlug, messages: CoreMessages = svMes
   return messages.intervals[slug];
 }
 
-type Period = 'week' | 'month' | 'year';
-
-function startOfPeriod(wall: Dayjs, period: Period, weekStartsOn: 0 | 1): Dayjs {
-  if (period !== 'week') return wall.startOf(period);
-  const day = wall.startOf('day');
-  return day.subtract((day.day() - weekStartsOn + 7) % 7, 'day');
-}
-
 /**
  * Resolves a range slug to instants, seen from `now` in Stockholm (spec §3, §9):
  * - prev_N_h: the last N hours, exactly;
@@ -128,14 +127,13 @@ export function resolveRange(slug: RangeSlug, now: number, options: RangeOptions
   const wall = toWallClock(now, zone);
   const back = /^prev_(\d+)_(days|months)$/.exec(slug);
   if (back) {
-    const from = wall.subtract(Number(back[1]), back[2] === 'days' ? 'day' : 'month');
+    const from = addToWallClock(wall, -Number(back[1]), back[2] === 'days' ? 'day' : 'month');
     return { from: fromWallClock(from, zone), to: now };
   }
 
-  const [which, period] = slug.split('_') as ['this' | 'prev', Period];
-  let start = startOfPeriod(wall, period, weekStartsOn);
-  if (which === 'prev') start = start.subtract(1, period);
-  return { from: fromWallClock(start, zone), to: fromWallClock(start.add(1, period), zone) - 1 };
+  const [which, period] = slug.split('_') as ['this' | 'prev', 'week' | 'month' | 'year'];
+  const start = addToWallClock(startOf(wall, period, weekStartsOn), which === 'prev' ? -1 : 0, period);
+  return { from: fromWallClock(start, zone), to: fromWallClock(addToWallClock(start, 1, period), zone) - 1 };
 }
 
 /** A range as 'YYYY-MM-DD HH:mm:ss' texts in Stockholm, as the API takes them. */
