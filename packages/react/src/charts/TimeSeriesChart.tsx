@@ -250,13 +250,16 @@ export function TimeSeriesChart({
 /** A live reading appended to the end is drawn with `update`; anything else redraws the line. */
 function updateLine(line: ISeriesApi<'Line'>, prev: ChartPoint[], next: ChartPoint[]) {
   const last = next[next.length - 1];
-  if (
-    last &&
+  const before = prev[prev.length - 1];
+  const same = next[next.length - 2];
+  const appended =
+    last != null &&
     last.value != null &&
     next.length === prev.length + 1 &&
-    prev[prev.length - 1] === next[next.length - 2]
-  ) {
-    line.update({ time: Math.floor(last.time / 1000) as UTCTimestamp, value: last.value });
+    (before === same ||
+      (before != null && same != null && before.time === same.time && before.value === same.value));
+  if (appended) {
+    line.update({ time: Math.floor(last.time / 1000) as UTCTimestamp, value: last.value as number });
   } else {
     line.setData(toChartData(next));
   }

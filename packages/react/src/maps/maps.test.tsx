@@ -1,0 +1,173 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GeoFeatureCollection } from '../data/dataSource';
+import { fakeDataSource } from '../test/fakeDataSource';
+import { TEMPERATURE_STOPS, temperatureColor } from './colorScale';
+import { DeviceMap } from './DeviceMap';
+import { readSettings, SETTINGS_KEY } from './settings';
+import { TemperatureMap } from './TemperatureMap';
+
+// A recording stand-in for Leaflet (happy-dom has no layout); used only by these unit tests.
+const leaflet = vi.hoisted(() => {
+  const state = {
+    maps: 0,
+    removed: 0,
+    tiles: [] as string[],
+    markers: [] as { latlng: [number, number]; options: Record<string, unknown> }[],
+    reset() {
+      state.maps = 0;
+      state.removed = 0;
+      state.tiles = [];
+      state.markers = [];
+    },
+  };
+  const layer = () => {
+    const l = { addTo: () => l, remove: () => {} };
+    return l;
+  };
+  const mod = {
+    map: () => {
+      state.maps++;
+      return { fitBounds: () => {}, invalidateSize: () => {}, remove: () => state.removed++ };
+    },
+    tileLayer: (url: string) => {
+      state.tiles.push(url);
+      return layer();
+    },
+    layerGroup: layer,
+    circleMarker: (latlng: [number, number], options: Record<string, unknown>) => {
+      state.markers.push({ latlng, options });
+      const m = {
+        bindTooltip: () => m,
+        bindPopup: () => m,
+        on: () => m,
+        addTo: () => m,
+        getPopup: () => null,
+      };
+      return m;
+    },
+  };
+  return { state, mod };
+});
+vi.mock('leaflet', () => ({ default: leaflet.mod }));
+
+const devices: GeoFeatureCollection = {
+  type: 'FeatureCollection',
+  features: [
+    {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [18.07, 59.33] },
+      properties: { id: 1, title: 'Stockholm' },
+    },
+    {
+      type: 'Feature',
+      geometry: { type: 'Point', coordinates: [11.97, 57.71] },
+      properties: { id: 2, title: 'Göteborg' },
+    },
+  ],
+};
+
+async function settle() {
+  await act(async () => {
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  });
+}
+
+describe('maps (Leaflet wrappers)', () => {
+  beforeEach(() => {
+    leaflet.state.reset();
+    localStorage.clear();
+  });
+  afterEach(cleanup);
+
+  it('under React StrictMode the map is created once per mount and every map created is removed', async () => {
+    const { unmount } = render(
+      <StrictMode>
+        <DeviceMap devices={devices} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />
+      </StrictMode>,
+    );
+    await settle();
+    expect(leaflet.state.maps - leaflet.state.removed).toBe(1);
+    unmount();
+    expect(leaflet.state.maps).toBe(leaflet.state.removed);
+  });
+
+  it('the tile URL is an option, and OpenStreetMap is the default', async () => {
+    render(<DeviceMap devices={devices} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+    await settle();
+    expect(leaflet.state.tiles).toEqual(['http://tiles.test/{z}/{x}/{y}.png']);
+    cleanup();
+    leaflet.state.reset();
+    render(<DeviceMap devices={devices} />);
+    await settle();
+    expect(leaflet.state.tiles).toEqual(['https://tile.openstreetmap.org/{z}/{x}/{y}.png']);
+  });
+
+  it('one marker per device of the feature collection', async () => {
+    render(<DeviceMap devices={devices} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+    await settle();
+    expect(leaflet.state.markers.map((m) => m.latlng)).toEqual([
+      [59.33, 18.07],
+      [57.71, 11.97],
+    ]);
+  });
+
+  it("spec §3 local setting: the satellite toggle is persisted as useSatellite under the key 'settings', keeping other keys", async () => {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ other: 1 }));
+    render(
+      <DeviceMap
+        devices={devices}
+        tileUrl="http://street.test/{z}/{x}/{y}.png"
+        satelliteTileUrl="http://sat.test/{z}/{x}/{y}.png"
+      />,
+    );
+    await settle();
+    fireEvent.click(screen.getByRole('button', { name: 'Satellit' }));
+    await settle();
+    expect(JSON.parse(localStorage.getItem(SETTINGS_KEY) as string)).toEqual({
+      other: 1,
+      useSatellite: true,
+    });
+    expect(leaflet.state.tiles.at(-1)).toBe('http://sat.test/{z}/{x}/{y}.png');
+    cleanup();
+    render(
+      <DeviceMap
+        devices={devices}
+        tileUrl="http://street.test/{z}/{x}/{y}.png"
+        satelliteTileUrl="http://sat.test/{z}/{x}/{y}.png"
+      />,
+    );
+    await settle();
+    expect(screen.getByRole('button', { name: 'Karta' }).getAttribute('aria-pressed')).toBe('true');
+    expect(leaflet.state.tiles.at(-1)).toBe('http://sat.test/{z}/{x}/{y}.png');
+  });
+
+  it('spec §3 local setting: useSatellite defaults to false', () => {
+    expect(readSettings()).toEqual({ useSatellite: false });
+  });
+
+  it('TemperatureMap colours each spear by the scale and shows the legend', async () => {
+    const { source } = fakeDataSource();
+    const onFirstMarker = vi.fn();
+    render(
+      <TemperatureMap
+        dataSource={source}
+        tileUrl="http://tiles.test/{z}/{x}/{y}.png"
+        onFirstMarker={onFirstMarker}
+      />,
+    );
+    await settle();
+    expect(leaflet.state.markers).toHaveLength(1);
+    expect(leaflet.state.markers[0]?.options.fillColor).toBe(temperatureColor(4.5));
+    expect(onFirstMarker).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Temperatur (°C)')).toBeTruthy();
+  });
+
+  it('the colour scale is clamped at its ends and interpolates between stops', () => {
+    expect(temperatureColor(-40)).toBe(TEMPERATURE_STOPS[0]?.[1]);
+    expect(temperatureColor(45)).toBe(TEMPERATURE_STOPS.at(-1)?.[1]);
+    expect(temperatureColor(0)).toBe('#74add1');
+    expect(temperatureColor(5)).not.toBe(temperatureColor(0));
+  });
+});
