@@ -1,5 +1,5 @@
 import { createMatnatClient, type MatnatClientConfig } from '@matnat/core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type MessagesOverride, MessagesProvider } from '../messages';
 import { MatnatRoot } from '../styles';
 import { MatnatClientContext } from './context';
@@ -54,9 +54,14 @@ export function MatnatProvider({
     return () => client.queryClient.unmount();
   }, [client]);
 
+  // StrictMode unmounts and remounts at once: dispose only when no remount follows.
+  const pendingDispose = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (!owned) return;
-    return () => owned.dispose();
+    clearTimeout(pendingDispose.current);
+    return () => {
+      pendingDispose.current = setTimeout(() => owned.dispose(), 0);
+    };
   }, [owned]);
 
   return (

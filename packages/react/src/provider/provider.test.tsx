@@ -258,3 +258,30 @@ describe('hooks over the core stores (useSyncExternalStore)', () => {
     expect(calls.filter((c) => c.path === '/api/v1/team')).toHaveLength(1);
   });
 });
+
+describe('MatnatProvider with config: client lifetime', () => {
+  it('survives StrictMode’s remount and disposes the client it created on a real unmount', async () => {
+    const api = fakeFetch({ 'GET /api/me': () => ({ body: { data: anna } }) });
+    let created: CoreClient | undefined;
+    function Capture() {
+      created = useMatnatClient<CoreClient>();
+      return null;
+    }
+    const { unmount } = renderStrict(
+      <MatnatProvider config={{ platform: { fetch: api.fetch, storage: null } }}>
+        <Capture />
+      </MatnatProvider>,
+    );
+    await act(async () => {
+      await created!.session.fetchMe();
+    });
+    created!.queryClient.setQueryData(['probe'], 1);
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    });
+    expect(created!.queryClient.getQueryData(['probe'])).toBe(1);
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(created!.queryClient.getQueryData(['probe'])).toBeUndefined();
+  });
+});

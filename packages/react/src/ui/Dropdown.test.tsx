@@ -147,4 +147,21 @@ describe('Dropdown (spec §2, §4)', () => {
     expect(trigger().getAttribute('aria-controls')).toBe(listbox()!.id);
     expect(screen.getByRole('listbox', { name: 'Sortera efter' })).toBeTruthy();
   });
+
+  it('inside a shadow root (web components): a press inside keeps it open, a press on the page closes it', () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const shadow = host.attachShadow({ mode: 'open' });
+    const mount = document.createElement('div');
+    shadow.append(mount);
+    renderStrict(<Dropdown options={options} label="Sortera efter" />, { container: mount });
+    const button = shadow.querySelector('button')!;
+    fireEvent.click(button);
+    const option = shadow.querySelector('[role="option"]')!;
+    fireEvent.pointerDown(option, { composed: true });
+    expect(shadow.querySelector('[role="listbox"]')).toBeTruthy();
+    fireEvent.pointerDown(document.body);
+    expect(shadow.querySelector('[role="listbox"]')).toBeNull();
+    host.remove();
+  });
 });
