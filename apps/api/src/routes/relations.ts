@@ -209,12 +209,14 @@ export async function loadPanels(
   const needDeviceSensors = deviceIncludes.has('sensors') || deviceIncludes.has('defaultSensor');
   const sensorDevices = new Set([...sensorDeviceIds, ...(needDeviceSensors ? deviceIds : [])]);
   const sensorRows = sensorDevices.size
-    ? await db
-        .selectFrom('sensors')
-        .selectAll()
-        .where('device_id', 'in', [...sensorDevices])
-        .orderBy('id')
-        .execute()
+    ? // Sorted here rather than in SQL: an IN list over an index would need a temporary sort b-tree.
+      (
+        await db
+          .selectFrom('sensors')
+          .selectAll()
+          .where('device_id', 'in', [...sensorDevices])
+          .execute()
+      ).sort((a, b) => a.id - b.id)
     : [];
   const sensors = new Map(sensorRows.map((s) => [s.id, sensorJson(s)]));
   const missing = [...new Set(sensorIds)].filter((id) => !sensors.has(id));

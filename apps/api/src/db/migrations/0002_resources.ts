@@ -90,7 +90,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('panels_dashboard_idx').on('panels').column('dashboard_id').execute();
+  await db.schema
+    .createIndex('panels_dashboard_idx')
+    .on('panels')
+    .columns(['dashboard_id', 'position'])
+    .execute();
 
   await db.schema
     .createTable('line_chart_items')
@@ -104,7 +108,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createIndex('line_chart_items_panel_idx')
     .on('line_chart_items')
-    .column('panel_id')
+    .columns(['panel_id', 'position'])
     .execute();
 
   await db.schema

@@ -1,0 +1,18 @@
+// The API on an existing SQLite file, for the benchmark: prints {"port": n} once it listens.
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/database.js';
+
+const file = process.env.BENCH_DB;
+if (!file) throw new Error('BENCH_DB is not set');
+const config = loadConfig({}, { frontendDir: null, seedDemo: false, simulate: false, logLevel: 'warn' });
+const database = openDatabase({ dataDir: config.dataDir, sqliteFile: file });
+const app = await buildApp({ config, database, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+process.stdout.write(
+  `${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`,
+);
+process.once('SIGTERM', () => {
+  void app.close().then(() => database.close().then(() => process.exit(0)));
+});
