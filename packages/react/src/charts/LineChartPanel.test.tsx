@@ -38,7 +38,11 @@ describe('LineChartPanel', () => {
     await flush();
     const series = chartMock.charts[0]?.series ?? [];
     expect(series).toHaveLength(6);
-    const [avg, min, max] = series as unknown as [{ data: unknown[] }, { data: unknown[] }, { data: unknown[] }];
+    const [avg, min, max] = series as unknown as [
+      { data: unknown[] },
+      { data: unknown[] },
+      { data: unknown[] },
+    ];
     expect(avg.data[0]).toEqual({ time: Date.UTC(2026, 0, 1) / 1000, value: 20 });
     expect(min.data[0]).toEqual({ time: Date.UTC(2026, 0, 1) / 1000, value: 18 });
     expect(max.data[0]).toEqual({ time: Date.UTC(2026, 0, 1) / 1000, value: 22 });
