@@ -46,6 +46,11 @@ function Team({ id }: { id: number }) {
   return <p>{q.data ?? 'laddar'}</p>;
 }
 
+function Capture({ into }: { into: { client?: CoreClient } }) {
+  into.client = useMatnatClient<CoreClient>();
+  return null;
+}
+
 function Teams() {
   const client = useMatnatClient<CoreClient>();
   const q = useQuery(client.queries.teams());
@@ -262,16 +267,13 @@ describe('hooks over the core stores (useSyncExternalStore)', () => {
 describe('MatnatProvider with config: client lifetime', () => {
   it('survives StrictMode’s remount and disposes the client it created on a real unmount', async () => {
     const api = fakeFetch({ 'GET /api/me': () => ({ body: { data: anna } }) });
-    let created: CoreClient | undefined;
-    function Capture() {
-      created = useMatnatClient<CoreClient>();
-      return null;
-    }
+    const captured: { client?: CoreClient } = {};
     const { unmount } = renderStrict(
       <MatnatProvider config={{ platform: { fetch: api.fetch, storage: null } }}>
-        <Capture />
+        <Capture into={captured} />
       </MatnatProvider>,
     );
+    const created = captured.client;
     await act(async () => {
       await created!.session.fetchMe();
     });
