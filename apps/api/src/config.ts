@@ -48,6 +48,8 @@ export interface Config {
   simulate: boolean;
   /** pino log level. @default 'info' */
   logLevel: string;
+  /** Trust X-Forwarded-* from a load balancer (the client IP keys the login throttle). @default false */
+  trustProxy: boolean;
 }
 
 function defaultDataDir(): string {
@@ -107,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: flag(env.SEED_DEMO, true),
     simulate: flag(env.SIMULATE, true),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: flag(env.TRUST_PROXY, false),
     ...overrides,
   };
 }
