@@ -91,6 +91,9 @@ describe.each(dialects)('HTTP platform (%s)', (dialect) => {
     const schema = login.requestBody.content['application/json'].schema;
     expect(schema.properties).toHaveProperty('email');
     expect(schema.required).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(login.security).toBeUndefined();
+    expect(doc.paths['/api/me'].get.security).toEqual([{ session: [] }]);
+    expect(doc.paths['/api/v1/user'].get.description).toContain('Admin only.');
   });
 });
 

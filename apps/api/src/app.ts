@@ -127,7 +127,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
       },
     },
-    transform: swaggerTransform,
+    // Guarded routes name how they authenticate; admin-only ones say so.
+    transform: (input) => {
+      const out = swaggerTransform(input);
+      const guard = guardOf(input.route.onRequest, input.route.preHandler);
+      if (guard === 'public' || !out.schema) return out;
+      const schema = out.schema as Record<string, unknown>;
+      schema.security = guard === 'user-or-embed' ? [{ session: [] }, { embedToken: [] }] : [{ session: [] }];
+      if (guard === 'admin')
+        schema.description = [schema.description, 'Admin only.'].filter(Boolean).join(' ');
+      return out;
+    },
   });
   await app.register(cookie);
   await app.register(helmet, {
