@@ -37,6 +37,12 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export function openDatabase(options: DatabaseOptions & { dataDir: string }): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client whose connection the server ends (restart, failover, a dropped test database) emits
+    // 'error' on the pool; unhandled, that would crash the process. The pool replaces the client.
+    pool.on('error', (error) => {
+      if ((error as { code?: string }).code !== '57P01')
+        console.warn('PostgreSQL idle client error:', error.message);
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
