@@ -154,12 +154,16 @@ describe.each(dialects)('devices (%s)', (dialect) => {
     expect((await w.erik.get(`/api/v1/sensor/${abisko}`)).statusCode).toBe(404);
   });
 
-  it('gateways: a user sees the gateways of their devices', async () => {
+  it('gateways: a user sees the gateways of their devices; admins see all', async () => {
     const res = await w.erik.get('/api/v1/gateway');
     expect(res.statusCode).toBe(200);
     const titles = (res.json().data as { title: string }[]).map((g) => g.title);
     expect(titles).toContain('Gateway Malmö');
     expect(titles).not.toContain('Gateway Kiruna');
+    const gateways = (await w.admin.get('/api/v1/gateway')).json().data as { id: number; title: string }[];
+    const kiruna = gateways.find((g) => g.title === 'Gateway Kiruna')!;
+    expect((await w.admin.get(`/api/v1/gateway/${kiruna.id}`)).json().data.title).toBe('Gateway Kiruna');
+    expect((await w.erik.get(`/api/v1/gateway/${kiruna.id}`)).statusCode).toBe(404);
   });
 
   it('spec §6: anonymous requests are 401', async () => {
