@@ -56,6 +56,7 @@ ${R} .matnat-bell{position:relative;display:inline-block}
 ${R} .matnat-bell__button{position:relative;display:inline-flex;padding:.5rem;border:0;border-radius:9999px;background:transparent;color:${v('text')};cursor:pointer}
 ${R} .matnat-bell__dot{position:absolute;top:.375rem;right:.375rem;width:.5rem;height:.5rem;border-radius:9999px;background:${v('danger')}}
 ${R} .matnat-bell__menu{position:absolute;z-index:${v('z-index')};right:0;top:calc(100% + .25rem);width:18rem;max-width:calc(100vw - 2rem);padding:.25rem 0;background:${v('surface')};border:1px solid ${v('border')};border-radius:${v('radius')};box-shadow:${v('shadow')}}
+${R} .matnat-bell__menu--start{right:auto;left:0}
 ${R} .matnat-bell__empty{margin:0;padding:.75rem 1rem;color:${v('muted')}}
 ${R} .matnat-bell__item{display:block;box-sizing:border-box;width:100%;padding:.75rem 1rem;border:0;background:transparent;color:${v('text')};font:inherit;text-align:left;cursor:pointer}
 ${R} .matnat-bell__item:hover,${R} .matnat-bell__item:focus-visible{background:${v('surface-alt')};outline:none}

@@ -99,6 +99,14 @@ describe('NotificationBell (spec §2 Navigation, §4 New version flag)', () => {
     expect(onNotificationClick).toHaveBeenCalledWith({ id: 7, title: 'Larm: Frys 3' });
   });
 
+  it('the menu lines up with the end of the bell, or its start on request', () => {
+    renderStrict(<NotificationBell newVersion={false} align="start" />);
+    fireEvent.click(bell());
+    expect(screen.getByText('Inga nya notifikationer').parentElement!.className).toBe(
+      'matnat-bell__menu matnat-bell__menu--start',
+    );
+  });
+
   it('closes on a click outside and toggles on click', () => {
     renderStrict(
       <>

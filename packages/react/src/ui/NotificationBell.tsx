@@ -18,6 +18,8 @@ export interface NotificationBellProps {
   /** What the new-version entry does. @default the core's reload */
   onReload?: () => void;
   onNotificationClick?: (notification: BellNotification) => void;
+  /** Which edge of the bell the menu lines up with: 'end' for a bell at the right of a bar. @default 'end' */
+  align?: 'start' | 'end';
 }
 
 const noNotifications: readonly BellNotification[] = [];
@@ -28,6 +30,7 @@ export function NotificationBell({
   notifications = noNotifications,
   onReload,
   onNotificationClick,
+  align = 'end',
 }: NotificationBellProps) {
   const m = useMessages();
   const versionCheck = useVersionCheck();
@@ -45,6 +48,7 @@ export function NotificationBell({
   for (const n of notifications)
     items.push({ key: `n-${n.id}`, label: n.title, run: () => onNotificationClick?.(n) });
   const active = notificationsActive(hasNewVersion, notifications.length);
+  const menuClass = align === 'start' ? 'matnat-bell__menu matnat-bell__menu--start' : 'matnat-bell__menu';
 
   useOutsidePointerDown(rootRef, open, () => setOpen(false));
 
@@ -104,7 +108,7 @@ export function NotificationBell({
         {active && <span className="matnat-bell__dot" data-testid="matnat-bell-dot" />}
       </button>
       {open && items.length === 0 && (
-        <div id={`${id}-menu`} className="matnat-bell__menu">
+        <div id={`${id}-menu`} className={menuClass}>
           <p className="matnat-bell__empty">{m.notifications.none}</p>
         </div>
       )}
@@ -112,7 +116,7 @@ export function NotificationBell({
         <div
           ref={menuRef}
           id={`${id}-menu`}
-          className="matnat-bell__menu"
+          className={menuClass}
           role="menu"
           aria-label={m.notifications.label}
           onKeyDown={onMenuKeyDown}
