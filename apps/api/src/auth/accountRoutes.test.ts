@@ -211,3 +211,39 @@ describe.each(dialects)('password reset (%s)', (dialect) => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });
+
+describe('when mail cannot be sent', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const failing = {
+      sent: [],
+      close() {},
+      async send() {
+        throw new Error('SMTP down');
+      },
+    };
+    t = await createTestApp({ dialect: 'sqlite', mailer: failing });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('DESIGN §2: the reset answer is still the same for known and unknown addresses', async () => {
+    const known = await t.client().post('/api/password/email', { email: 'anna@matnat.se' });
+    const unknown = await t.client().post('/api/password/email', { email: 'okand@matnat.se' });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual(unknown.json());
+  });
+
+  it('registering still succeeds; the verification mail can be asked for again', async () => {
+    const client = t.client();
+    const response = await client.post('/api/register', {
+      name: 'Nils',
+      email: 'nils@example.se',
+      password: 'hemligt-lösen',
+      password_confirmation: 'hemligt-lösen',
+    });
+    expect(response.statusCode).toBe(201);
+    expect((await client.post('/api/email/verification-notification')).statusCode).toBe(202);
+  });
+});

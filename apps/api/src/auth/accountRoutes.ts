@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { data, now } from '../http/envelope.js';
 import { HttpError, tooManyRequests, unprocessable } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod.js';
+import { sendOrLog } from '../mail/mailer.js';
 import { authMessages, errorMessages, mailMessages } from '../messages.js';
 import { currentUser, requireAuth } from './guards.js';
 import { meResource } from './me.js';
@@ -51,7 +52,7 @@ export async function sendVerificationMail(
   user: Pick<AuthUser, 'id' | 'email' | 'name'>,
 ) {
   const link = verificationLink(app, user);
-  await app.mailer.send({
+  await sendOrLog(app.mailer, app.log, {
     to: user.email,
     subject: mailMessages.verifySubject,
     text: mailMessages.verifyText(user.name, link),
@@ -183,7 +184,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
             .execute();
         });
         const link = `${app.config.appUrl}/password/reset/${token}?email=${encodeURIComponent(email)}`;
-        await app.mailer.send({
+        await sendOrLog(app.mailer, app.log, {
           to: email,
           subject: mailMessages.resetSubject,
           text: mailMessages.resetText(link),

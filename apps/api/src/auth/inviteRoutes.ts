@@ -14,6 +14,7 @@ import type { InvitesTable } from '../db/tables/auth.js';
 import { data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod.js';
+import { sendOrLog } from '../mail/mailer.js';
 import { authMessages, mailMessages } from '../messages.js';
 import { currentUser, requireAdmin } from './guards.js';
 import { meResource } from './me.js';
@@ -128,7 +129,7 @@ export async function inviteRoutes(app: FastifyInstance): Promise<void> {
           .executeTakeFirstOrThrow();
       });
       const link = `${app.config.appUrl}/invite?token=${token}`;
-      await app.mailer.send({
+      await sendOrLog(app.mailer, app.log, {
         to: email,
         subject: mailMessages.inviteSubject,
         text: mailMessages.inviteText(admin.name, link),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMailer } from './mailer.js';
+import { createMailer, sendOrLog } from './mailer.js';
 
 describe('mailer without SMTP', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'matnat-mail-'));
@@ -30,5 +30,21 @@ describe('mailer without SMTP', () => {
     expect(json).toMatchObject({ to: 'anna@matnat.se', links: ['https://x.se/a'] });
     expect(logged).toEqual([expect.objectContaining({ to: 'anna@matnat.se', links: ['https://x.se/a'] })]);
     expect(mailer.sent).toHaveLength(1);
+  });
+});
+
+describe('sendOrLog', () => {
+  it('logs a failed delivery instead of failing the request', async () => {
+    const errors: unknown[] = [];
+    const logger = { error: (entry: unknown) => errors.push(entry) } as unknown as FastifyBaseLogger;
+    const failing = {
+      sent: [],
+      close() {},
+      async send() {
+        throw new Error('SMTP down');
+      },
+    };
+    expect(await sendOrLog(failing, logger, { to: 'a@b.se', subject: 'S', text: 'T' })).toBe(false);
+    expect(errors).toEqual([expect.objectContaining({ to: 'a@b.se' })]);
   });
 });

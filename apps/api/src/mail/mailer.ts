@@ -73,3 +73,21 @@ export function createMailer({ smtpUrl, from, dataDir, logger }: MailerOptions):
     },
   };
 }
+
+/**
+ * Sends without failing the request: the account, reset or invite is already stored and the mail can be
+ * asked for again, and a reset answer must not differ for known addresses because SMTP is down.
+ */
+export async function sendOrLog(
+  mailer: Mailer,
+  logger: FastifyBaseLogger,
+  message: MailMessage,
+): Promise<boolean> {
+  try {
+    await mailer.send(message);
+    return true;
+  } catch (err) {
+    logger.error({ err, to: message.to, subject: message.subject }, 'mail could not be sent');
+    return false;
+  }
+}

@@ -10,6 +10,7 @@ import { XSRF_COOKIE } from '../auth/session.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Dialect, migrateToLatest, openDatabase } from '../db/database.js';
 import type { DB } from '../db/types.js';
+import type { Mailer } from '../mail/mailer.js';
 
 /** The maintenance database tests create their throw-away databases from. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -52,6 +53,8 @@ export interface TestAppOptions {
   /** Seed the demo accounts (admin, anna, erik, ny). @default true */
   accounts?: boolean;
   config?: Partial<Config>;
+  /** Replaces the mailer (e.g. one that fails). @default mail written to the temporary data directory */
+  mailer?: Mailer;
 }
 
 export interface TestApp {
@@ -207,7 +210,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   );
   const database = openDatabase({ dataDir, databaseUrl: config.databaseUrl, poolSize: 4 });
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, mailer: options.mailer });
   await app.ready();
   const accounts =
     options.accounts === false ? ({} as DemoAccounts) : await seedDemoAccounts(database.db, config.password);
