@@ -35,10 +35,33 @@ const chartsByName: Plugin = {
   },
 };
 
+/**
+ * In the library build, maps load Leaflet's CSS text from its own entry (`@matnat/react/leaflet-css`), so the
+ * main entry carries none of Leaflet, not even its stylesheet.
+ */
+const leafletCssApart: Plugin = {
+  name: 'leaflet-css-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/leafletCssText$/ }, () => ({
+      path: '@matnat/react/leaflet-css',
+      external: true,
+    }));
+  },
+};
+
 export default defineConfig([
   libraryConfig({
-    entry: { index: 'src/index.ts', elements: 'src/elements/index.ts' },
-    overrides: { platform: 'browser', esbuildPlugins: [inlineCss] },
+    entry: {
+      index: 'src/index.ts',
+      elements: 'src/elements/index.ts',
+      'leaflet-css': 'src/maps/leafletCssText.ts',
+    },
+    // Leaflet's stylesheet is inlined as text (not left as an import of a .css file that Node cannot load).
+    overrides: {
+      platform: 'browser',
+      esbuildPlugins: [inlineCss, leafletCssApart],
+      noExternal: [/\.css\?inline$/],
+    },
   }),
   // Script-tag builds: everything bundled, React swapped for preact/compat (one copy, see check-bundles).
   {

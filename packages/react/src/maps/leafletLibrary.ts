@@ -1,8 +1,10 @@
 import type * as Leaflet from 'leaflet';
 import { lazyLibrary } from '../widgets/lazyLibrary';
+import { loadLeafletCss } from './leafletCss';
 
 export type LeafletLibrary = typeof Leaflet;
 
-export const leafletLibrary = lazyLibrary<LeafletLibrary>(() =>
-  import('leaflet').then((mod) => ((mod as { default?: LeafletLibrary }).default ?? mod) as LeafletLibrary),
-);
+export const leafletLibrary = lazyLibrary<LeafletLibrary>(async () => {
+  const [mod] = await Promise.all([import('leaflet'), loadLeafletCss()]);
+  return ((mod as { default?: LeafletLibrary }).default ?? mod) as LeafletLibrary;
+});

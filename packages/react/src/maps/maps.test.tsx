@@ -87,6 +87,7 @@ describe('maps (Leaflet wrappers)', () => {
         <DeviceMap devices={devices} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />
       </StrictMode>,
     );
+    await vi.waitFor(() => expect(leaflet.state.maps).toBeGreaterThan(0));
     await settle();
     expect(leaflet.state.maps - leaflet.state.removed).toBe(1);
     unmount();
