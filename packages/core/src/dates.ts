@@ -74,11 +74,7 @@ export function zoneOffset(ms: number, zone: string = DEFAULT_TIME_ZONE): number
   return wallAsUtc - (ms - (((ms % 1000) + 1000) % 1000));
 }
 
-function toMs(input: DateInput): number {
-  if (typeof input === 'number') return input;
-  if (input instanceof Date) return input.getTime();
-  return Date.parse(input);
-}
+const toMs = (input: DateInput): number => (typeof input === 'string' ? Date.parse(input) : Number(input));
 
 /** A wall clock from its fields read as UTC; `Date.UTC` has already rolled any overflow over. */
 function wallClockAt(wallMs: number): WallClock {
@@ -122,8 +118,9 @@ export function fromWallClock(wall: WallClock, zone: string = DEFAULT_TIME_ZONE)
 /** The first moment of the day, week, month or year holding `wall`; weeks start on Monday (1) by default. */
 export function startOf(wall: WallClock, unit: CalendarUnit, weekStartsOn: 0 | 1 = 1): WallClock {
   const { year, month, day, weekday } = wall;
-  if (unit === 'year') return wallClockAt(Date.UTC(year, 0, 1));
-  if (unit === 'month') return wallClockAt(Date.UTC(year, month - 1, 1));
+  // Date.UTC's day defaults to the 1st.
+  if (unit === 'year' || unit === 'month')
+    return wallClockAt(Date.UTC(year, unit === 'year' ? 0 : month - 1));
   const back = unit === 'week' ? (weekday - weekStartsOn + 7) % 7 : 0;
   return wallClockAt(Date.UTC(year, month - 1, day - back));
 }
@@ -153,65 +150,49 @@ export function parseInZone(text: string, zone: string = DEFAULT_TIME_ZONE): num
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
   const millisecond = Number((match[7] ?? '0').padEnd(3, '0'));
   const wall = wallClockAt(Date.UTC(year!, month! - 1, day, hour, minute, second, millisecond));
-  // Date.UTC rolls 2025-13-45 over into 2026; a real date reads back unchanged.
-  const fields = [wall.year, wall.month, wall.day, wall.hour, wall.minute, wall.second];
-  if (fields.some((field, i) => field !== [year, month, day, hour, minute, second][i])) return null;
-  return fromWallClock(wall, zone);
+  // Date.UTC rolls 2025-13-45 over into 2026 and 24:00 into the next day; a real time reads back unchanged.
+  const readBack = [wall.month, wall.day, wall.hour, wall.minute, wall.second];
+  return readBack.join() === [month, day, hour, minute, second].join() ? fromWallClock(wall, zone) : null;
 }
 
-let swedishNames: { months: string[]; weekdays: string[] } | undefined;
+const nameFormatters: Partial<Record<'month' | 'weekday', Intl.DateTimeFormat>> = {};
 
-/** Swedish month and weekday names from the platform's locale data, looked up once. */
-function names(): { months: string[]; weekdays: string[] } {
-  if (!swedishNames) {
-    const nameOf = (options: Intl.DateTimeFormatOptions, count: number, dayOf: (i: number) => number) => {
-      const formatter = new Intl.DateTimeFormat('sv-SE', { timeZone: 'UTC', ...options });
-      return Array.from({ length: count }, (_, i) => formatter.format(dayOf(i)));
-    };
-    swedishNames = {
-      months: nameOf({ month: 'long' }, 12, (i) => Date.UTC(2021, i, 1)),
-      // 3 January 2021 was a Sunday.
-      weekdays: nameOf({ weekday: 'long' }, 7, (i) => Date.UTC(2021, 0, 3 + i)),
-    };
-  }
-  return swedishNames;
+/** The Swedish month or weekday name of a wall clock ('mars', 'söndag'), from the platform's locale data. */
+function swedishName(part: 'month' | 'weekday', wall: WallClock): string {
+  nameFormatters[part] ??= new Intl.DateTimeFormat('sv-SE', { timeZone: 'UTC', [part]: 'long' });
+  return nameFormatters[part].format(wallMsOf(wall));
 }
 
-const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-
-const TOKENS: Record<string, (wall: WallClock) => string | number> = {
-  YYYY: (w) => pad(w.year, 4),
-  YY: (w) => pad(w.year % 100),
-  M: (w) => w.month,
-  MM: (w) => pad(w.month),
-  MMM: (w) => names().months[w.month - 1]!.slice(0, 3),
-  MMMM: (w) => names().months[w.month - 1]!,
-  D: (w) => w.day,
-  DD: (w) => pad(w.day),
-  d: (w) => w.weekday,
-  dd: (w) => names().weekdays[w.weekday]!.slice(0, 2),
-  ddd: (w) => names().weekdays[w.weekday]!.slice(0, 3),
-  dddd: (w) => names().weekdays[w.weekday]!,
-  H: (w) => w.hour,
-  HH: (w) => pad(w.hour),
-  m: (w) => w.minute,
-  mm: (w) => pad(w.minute),
-  s: (w) => w.second,
-  ss: (w) => pad(w.second),
-  SSS: (w) => pad(w.millisecond, 3),
-};
+const TOKEN_FIELDS = {
+  Y: 'year',
+  M: 'month',
+  D: 'day',
+  d: 'weekday',
+  H: 'hour',
+  m: 'minute',
+  s: 'second',
+  S: 'millisecond',
+} as const;
 
 /**
  * Formats an instant in `zone`; '' if the instant is invalid. The format takes the dayjs tokens YYYY YY,
- * M MM MMM MMMM, D DD, d dd ddd dddd, H HH, m mm, s ss, SSS (names in Swedish: 'mars', 'mar', 'söndag',
- * 'sön', 'sö') and `[literal text]`.
+ * M MM, D DD, d, H HH, m mm, s ss, SSS (numbers, zero-padded to the token's length), the Swedish names
+ * MMMM MMM ('mars', 'mar') and dddd ddd dd ('söndag', 'sön', 'sö'), and `[literal text]`.
  */
 export function formatInZone(input: DateInput, format: string, zone: string = DEFAULT_TIME_ZONE): string {
   const wall = toWallClock(input, zone);
   if (!wall.isValid()) return '';
-  return format.replace(/\[([^\]]*)]|Y+|M+|D+|d+|H+|m+|s+|S+/g, (token, literal?: string) =>
-    String(literal ?? TOKENS[token]?.(wall) ?? token),
-  );
+  const tokens = /\[([^\]]*)]|YYYY|YY|M{1,4}|DD?|d{1,4}|HH?|mm?|ss?|SSS/g;
+  return format.replace(tokens, (token, literal?: string) => {
+    if (literal !== undefined) return literal;
+    const letter = token[0] as keyof typeof TOKEN_FIELDS;
+    if (token.startsWith('MMM') || token.startsWith('dd')) {
+      const name = swedishName(letter === 'M' ? 'month' : 'weekday', wall);
+      return token.length === 4 ? name : name.slice(0, token.length);
+    }
+    const value = wall[TOKEN_FIELDS[letter]];
+    return String(token === 'YY' ? value % 100 : value).padStart(token.length, '0');
+  });
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in Stockholm: range boundaries. */

@@ -1,5 +1,6 @@
 import type { LocalSettings } from '@matnat/contract';
 import type { Platform } from './platform';
+import { readStoredObject, writeStored } from './storage';
 import { createStore, type ExternalStore } from './store';
 
 export type { LocalSettings };
@@ -22,30 +23,13 @@ export interface LocalSettingsStore extends ExternalStore<LocalSettings> {
   reset(): void;
 }
 
-function readObject(raw: string | null): Record<string, unknown> {
-  if (!raw) return {};
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * The browser-local settings (spec §3 Local setting). Corrupted or foreign data under the key falls back to
  * the defaults; keys this version does not know are kept when saving.
  */
 export function createLocalSettings(options: LocalSettingsOptions): LocalSettingsStore {
   const { platform, storageKey = LOCAL_SETTINGS_STORAGE_KEY } = options;
-  let stored: Record<string, unknown> = {};
-  try {
-    stored = readObject(platform.storage?.getItem(storageKey) ?? null);
-  } catch (error) {
-    platform.logger.warn('matnat: could not read settings', error);
-  }
+  let stored = readStoredObject(platform, storageKey);
   const { state, subscribe, getSnapshot } = createStore<LocalSettings>({
     useSatellite:
       typeof stored.useSatellite === 'boolean' ? stored.useSatellite : DEFAULT_LOCAL_SETTINGS.useSatellite,
@@ -53,11 +37,7 @@ export function createLocalSettings(options: LocalSettingsOptions): LocalSetting
 
   const save = () => {
     stored = { ...stored, ...state };
-    try {
-      platform.storage?.setItem(storageKey, JSON.stringify(stored));
-    } catch (error) {
-      platform.logger.warn('matnat: could not save settings', error);
-    }
+    writeStored(platform, storageKey, stored);
   };
 
   return {

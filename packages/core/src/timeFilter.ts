@@ -10,6 +10,7 @@ import {
 } from './dates';
 import { type CoreMessages, svMessages } from './messages';
 import type { Platform } from './platform';
+import { readStoredObject, writeStored } from './storage';
 import { createStore, type ExternalStore } from './store';
 
 /** The 17 range slugs of spec §3, in the order a picker lists them. */
@@ -174,17 +175,9 @@ export interface TimeFilterStore extends ExternalStore<TimeFilterState> {
   range(route: string, now?: number): TimeRange;
 }
 
-function readStored(raw: string | null): Record<string, TimeFilter> {
+function readFilters(stored: Record<string, unknown>): Record<string, TimeFilter> {
   const filters: Record<string, TimeFilter> = {};
-  if (!raw) return filters;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return filters;
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return filters;
-  for (const [route, value] of Object.entries(parsed)) {
+  for (const [route, value] of Object.entries(stored)) {
     const entry = value as Partial<TimeFilter> | null;
     if (entry && isRangeSlug(entry.range_slug) && isIntervalSlug(entry.interval_slug)) {
       filters[route] = { route, range_slug: entry.range_slug, interval_slug: entry.interval_slug };
@@ -206,21 +199,10 @@ export function createTimeFilterStore(options: TimeFilterStoreOptions): TimeFilt
     ? options.defaults.interval_slug
     : DEFAULT_INTERVAL_SLUG;
 
-  let raw: string | null = null;
-  try {
-    raw = platform.storage?.getItem(storageKey) ?? null;
-  } catch (error) {
-    platform.logger.warn('matnat: could not read time filters', error);
-  }
-  const { state, subscribe, getSnapshot } = createStore<TimeFilterState>({ filters: readStored(raw) });
-
-  const persist = () => {
-    try {
-      platform.storage?.setItem(storageKey, JSON.stringify(state.filters));
-    } catch (error) {
-      platform.logger.warn('matnat: could not save time filters', error);
-    }
-  };
+  const { state, subscribe, getSnapshot } = createStore<TimeFilterState>({
+    filters: readFilters(readStoredObject(platform, storageKey)),
+  });
+  const persist = () => writeStored(platform, storageKey, state.filters);
 
   const get = (route: string): TimeFilter => {
     const stored = state.filters[route];

@@ -1,5 +1,5 @@
 import type { HttpClient } from '../http';
-import { type Envelope, unwrap } from './envelope';
+import { getData, postData } from './envelope';
 import type {
   EmailVerifyQuery,
   InviteAcceptBody,
@@ -14,14 +14,13 @@ import type {
 export function authApi(http: HttpClient) {
   return {
     /** GET /api/me: the current user. */
-    me: (): Promise<Me> => unwrap(http.get<Envelope<Me>>('/api/me')),
+    me: (): Promise<Me> => getData(http, '/api/me'),
     /** POST /api/logout, no payload. */
     logout: (): Promise<void> => http.post<void>('/api/logout'),
     /** POST /api/login: 422 on bad credentials, 429 when throttled. */
-    login: (credentials: LoginBodyInput): Promise<Me> =>
-      unwrap(http.post<Envelope<Me>>('/api/login', credentials)),
+    login: (credentials: LoginBodyInput): Promise<Me> => postData(http, '/api/login', credentials),
     /** POST /api/register {name, email, password, password_confirmation}. */
-    register: (body: RegisterBody): Promise<Me> => unwrap(http.post<Envelope<Me>>('/api/register', body)),
+    register: (body: RegisterBody): Promise<Me> => postData(http, '/api/register', body),
     /** POST /api/email/verification-notification: resend the verification mail. */
     resendVerification: (): Promise<void> => http.post<void>('/api/email/verification-notification'),
     /** GET /api/email/verify/{id}/{hash}?expires=…&signature=… (the signed link's query). */
@@ -35,9 +34,9 @@ export function authApi(http: HttpClient) {
       http.post<unknown>('/api/password/reset', body),
     /** GET /api/invite/{token}: look up an invitation. */
     invitation: (token: string): Promise<InviteLookup> =>
-      unwrap(http.get<Envelope<InviteLookup>>(`/api/invite/${encodeURIComponent(token)}`)),
+      getData(http, `/api/invite/${encodeURIComponent(token)}`),
     /** POST /api/invite/{token} {name, password}: accept it. */
     acceptInvitation: (token: string, body: InviteAcceptBody): Promise<Me> =>
-      unwrap(http.post<Envelope<Me>>(`/api/invite/${encodeURIComponent(token)}`, body)),
+      postData(http, `/api/invite/${encodeURIComponent(token)}`, body),
   };
 }

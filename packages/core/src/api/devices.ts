@@ -1,6 +1,6 @@
 import { ForbiddenError } from '../errors';
 import type { HttpClient } from '../http';
-import { type Envelope, unwrap } from './envelope';
+import { getData, patchData, postData } from './envelope';
 import type { Device, DeviceCreateBodyInput, DeviceUpdateBodyInput, Id } from './types';
 
 export interface DeviceListOptions {
@@ -14,29 +14,25 @@ const LIST_PATH = '/api/v1/device/?include=sensors,defaultSensor,gateways,teams&
 export function devicesApi(http: HttpClient, isAdmin: () => boolean) {
   return {
     /** GET /api/v1/device: the plain list. */
-    all: (): Promise<Device[]> => unwrap(http.get<Envelope<Device[]>>('/api/v1/device')),
+    all: (): Promise<Device[]> => getData(http, '/api/v1/device'),
     /**
      * GET /api/v1/device/?include=sensors,defaultSensor,gateways,teams&sort=title, plus
      * `&filter[unassigned]=1` for admins; non-admins asking for it are refused without a request.
      */
     list: ({ unassigned = false }: DeviceListOptions = {}): Promise<Device[]> => {
+      const path = unassigned ? `${LIST_PATH}&filter[unassigned]=1` : LIST_PATH;
       if (unassigned && !isAdmin()) {
-        const path = `${LIST_PATH}&filter[unassigned]=1`;
         return Promise.reject(
           new ForbiddenError(403, { message: 'Only admins may list unassigned devices.' }, 'GET', path),
         );
       }
-      return unwrap(
-        http.get<Envelope<Device[]>>(unassigned ? `${LIST_PATH}&filter[unassigned]=1` : LIST_PATH),
-      );
+      return getData(http, path);
     },
     /** GET /api/v1/device/{id}/?include=sensors,gateways,teams */
-    show: (id: Id): Promise<Device> =>
-      unwrap(http.get<Envelope<Device>>(`/api/v1/device/${id}/?include=sensors,gateways,teams`)),
-    create: (body: DeviceCreateBodyInput): Promise<Device> =>
-      unwrap(http.post<Envelope<Device>>('/api/v1/device', body)),
+    show: (id: Id): Promise<Device> => getData(http, `/api/v1/device/${id}/?include=sensors,gateways,teams`),
+    create: (body: DeviceCreateBodyInput): Promise<Device> => postData(http, '/api/v1/device', body),
     update: (id: Id, body: DeviceUpdateBodyInput): Promise<Device> =>
-      unwrap(http.patch<Envelope<Device>>(`/api/v1/device/${id}`, body)),
+      patchData(http, `/api/v1/device/${id}`, body),
     remove: (id: Id): Promise<void> => http.delete<void>(`/api/v1/device/${id}`),
   };
 }

@@ -1,5 +1,5 @@
 import type { HttpClient } from '../http';
-import { type Envelope, unwrap } from './envelope';
+import { getData } from './envelope';
 import type { Id, IntervalSlug, LatestMeasurement, MeasurementBuckets, RangeSlug, Sensor } from './types';
 
 /** Which readings to bucket: a range slug (or explicit from/to) and an interval slug. */
@@ -16,23 +16,21 @@ export interface MeasurementFilter {
 export function sensorsApi(http: HttpClient) {
   return {
     /** GET /api/v1/sensor */
-    list: (): Promise<Sensor[]> => unwrap(http.get<Envelope<Sensor[]>>('/api/v1/sensor')),
+    list: (): Promise<Sensor[]> => getData(http, '/api/v1/sensor'),
     /** GET /api/v1/sensor/{id}/measurements?range_slug=…&interval_slug=…&max_points=… */
     measurements: (id: Id, filter: MeasurementFilter, signal?: AbortSignal): Promise<MeasurementBuckets> =>
-      unwrap(
-        http.get<Envelope<MeasurementBuckets>>(`/api/v1/sensor/${id}/measurements`, {
-          query: {
-            range_slug: filter.range_slug,
-            interval_slug: filter.interval_slug,
-            from: filter.from,
-            to: filter.to,
-            max_points: filter.max_points,
-          },
-          signal,
-        }),
-      ),
+      getData(http, `/api/v1/sensor/${id}/measurements`, {
+        query: {
+          range_slug: filter.range_slug,
+          interval_slug: filter.interval_slug,
+          from: filter.from,
+          to: filter.to,
+          max_points: filter.max_points,
+        },
+        signal,
+      }),
     /** GET /api/v1/sensor/{id}/latest: the latest reading (null before the first), for single-value panels. */
     latest: (id: Id, signal?: AbortSignal): Promise<LatestMeasurement | null> =>
-      unwrap(http.get<Envelope<LatestMeasurement | null>>(`/api/v1/sensor/${id}/latest`, { signal })),
+      getData(http, `/api/v1/sensor/${id}/latest`, { signal }),
   };
 }
