@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/harness.js';
+import { pruneSessions } from './session.js';
 
 const dialects = await testDialects();
 
@@ -192,5 +193,42 @@ describe.each(dialects)('anti-forgery token (%s)', (dialect) => {
       headers: { 'x-xsrf-token': erik.cookies.get('XSRF-TOKEN') ?? '' },
     });
     expect(response.statusCode).toBe(419);
+  });
+});
+
+describe.each(dialects)('guest sessions and the cart (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ dialect });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("spec §4 Cart: a guest's cart survives logging in (the session is rotated, the cart follows)", async () => {
+    const client = t.client();
+    expect((await client.post('/cart/store', { cart: [{ id: 1 }, { id: 2 }] })).statusCode).toBe(200);
+    await client.post('/api/login', { email: 'erik@matnat.se', password: 'matnat-demo' });
+    expect((await client.get('/cart/retrieve')).json().cart).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('pruning removes expired sessions and the carts of guests whose session is gone', async () => {
+    const guest = t.client();
+    await guest.post('/cart/store', { cart: [{ id: 3 }] });
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', 'is', null)
+      .execute();
+    await pruneSessions(t.app);
+    expect(
+      await t.db.selectFrom('sessions').select('id').where('user_id', 'is', null).execute(),
+    ).toHaveLength(0);
+    expect(await t.db.selectFrom('carts').select('id').where('user_id', 'is', null).execute()).toHaveLength(
+      0,
+    );
+    expect(
+      await t.db.selectFrom('carts').select('id').where('user_id', '=', t.accounts.erik.id).execute(),
+    ).toHaveLength(1);
   });
 });

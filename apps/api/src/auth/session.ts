@@ -67,6 +67,8 @@ export async function startSession(
   const app = request.server;
   const previous = request.authSession;
   if (previous) await app.db.deleteFrom('sessions').where('id', '=', previous.id).execute();
+  if (previous?.userId === null && values.userId !== null)
+    await adoptGuestCart(app, previous.id, values.userId);
   const cookie = randomToken(30);
   const remember = values.remember ?? false;
   const session: AuthSession = {
@@ -95,6 +97,21 @@ export async function startSession(
   request.impersonatorId = session.impersonatorId;
   request.user = session.userId === null ? null : await loadAuthUser(app, session.userId);
   return session;
+}
+
+/** A guest's cart follows them into their account on login, unless the account already has one. */
+async function adoptGuestCart(app: FastifyInstance, guestSessionId: string, userId: number): Promise<void> {
+  const owned = await app.db
+    .selectFrom('carts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (owned) return;
+  await app.db
+    .updateTable('carts')
+    .set({ user_id: userId, guest_token: null })
+    .where('guest_token', '=', guestSessionId)
+    .execute();
 }
 
 /** The session of the request, creating a guest session when there is none (cart, anti-forgery token). */
@@ -201,7 +218,18 @@ export function registerSession(app: FastifyInstance): void {
   });
 }
 
-/** Removes expired sessions; run at start and hourly. */
+/** Removes expired sessions and the carts of guest sessions that are gone; run at start and hourly. */
 export async function pruneSessions(app: FastifyInstance): Promise<void> {
   await app.db.deleteFrom('sessions').where('expires_at', '<=', new Date().toISOString()).execute();
+  await app.db
+    .deleteFrom('carts')
+    .where('user_id', 'is', null)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('sessions').select('sessions.id').whereRef('sessions.id', '=', 'carts.guest_token'),
+        ),
+      ),
+    )
+    .execute();
 }
