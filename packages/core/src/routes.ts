@@ -15,10 +15,11 @@ export type RouteAccess = 'public' | 'guest' | 'auth' | 'admin';
 /** Spec §2 "Two layouts exist: basic and default": basic is the bare card for sign-in and error pages. */
 export type RouteLayout = 'basic' | 'default';
 
-type Row = readonly [name: string, path: string, access: RouteAccess, layout: RouteLayout];
+/** The layout is `default` unless the row says `basic`. */
+type Row = readonly [name: string, path: string, access: RouteAccess, layout?: 'basic'];
 
 const TABLE = [
-  ['welcome', '/', 'public', 'default'],
+  ['welcome', '/', 'public'],
   ['error.single.message', '/error', 'public', 'basic'],
   ['login', '/login', 'guest', 'basic'],
   ['password.request', '/password/reset', 'guest', 'basic'],
@@ -27,30 +28,30 @@ const TABLE = [
   ['verification.notice', '/verifiera-epost', 'auth', 'basic'],
   // The link in the e-mail is signed, so it works in a browser where the user is not logged in.
   ['verification.verify', '/verifiera-epost/:id/:hash', 'public', 'basic'],
-  ['dashboard.index', '/dashboard', 'auth', 'default'],
-  ['dashboard.form', '/dashboard/create', 'auth', 'default'],
-  ['dashboard.show', '/dashboard/:dashboard_id', 'auth', 'default'],
-  ['dashboard.panelform.simple', '/dashboard/:dashboard_id/panel/simple', 'auth', 'default'],
-  ['dashboard.panelform.advanced', '/dashboard/:dashboard_id/panel/advanced', 'auth', 'default'],
-  ['user.settings', '/user/settings', 'auth', 'default'],
-  ['admin.devices', '/admin/devices', 'admin', 'default'],
-  ['admin.users', '/admin/users', 'admin', 'default'],
+  ['dashboard.index', '/dashboard', 'auth'],
+  ['dashboard.form', '/dashboard/create', 'auth'],
+  ['dashboard.show', '/dashboard/:dashboard_id', 'auth'],
+  ['dashboard.panelform.simple', '/dashboard/:dashboard_id/panel/simple', 'auth'],
+  ['dashboard.panelform.advanced', '/dashboard/:dashboard_id/panel/advanced', 'auth'],
+  ['user.settings', '/user/settings', 'auth'],
+  ['admin.devices', '/admin/devices', 'admin'],
+  ['admin.users', '/admin/users', 'admin'],
   ['user.invite', '/invite', 'public', 'basic'],
-  ['about', '/about', 'public', 'default'],
-  ['alert.index', '/alert', 'auth', 'default'],
-  ['alert.create', '/alert/create', 'auth', 'default'],
-  ['alert.edit', '/alert/:alert_id/edit', 'auth', 'default'],
-  ['device.index', '/device', 'auth', 'default'],
-  ['device.show', '/device/:device_id', 'auth', 'default'],
-  ['device.edit', '/device/:device_id/edit', 'auth', 'default'],
-  ['panel.edit', '/panel/:panel_id/edit', 'auth', 'default'],
-  ['tempMap', '/temperaturspjut', 'public', 'default'],
-  ['tempMap.nz', '/temperaturspjut/nz', 'public', 'default'],
-  ['order', '/bestall', 'public', 'default'],
-  ['productlist', '/produkter', 'public', 'default'],
-  ['product', '/produkt/:product_id', 'public', 'default'],
-  ['map', '/map', 'auth', 'default'],
-  ['map.devices', '/map/devices', 'auth', 'default'],
+  ['about', '/about', 'public'],
+  ['alert.index', '/alert', 'auth'],
+  ['alert.create', '/alert/create', 'auth'],
+  ['alert.edit', '/alert/:alert_id/edit', 'auth'],
+  ['device.index', '/device', 'auth'],
+  ['device.show', '/device/:device_id', 'auth'],
+  ['device.edit', '/device/:device_id/edit', 'auth'],
+  ['panel.edit', '/panel/:panel_id/edit', 'auth'],
+  ['tempMap', '/temperaturspjut', 'public'],
+  ['tempMap.nz', '/temperaturspjut/nz', 'public'],
+  ['order', '/bestall', 'public'],
+  ['productlist', '/produkter', 'public'],
+  ['product', '/produkt/:product_id', 'public'],
+  ['map', '/map', 'auth'],
+  ['map.devices', '/map/devices', 'auth'],
   ['notFound', '/404', 'public', 'basic'],
 ] as const satisfies readonly Row[];
 
@@ -80,7 +81,7 @@ export const ROUTES: readonly RouteDefinition[] = TABLE.map(([name, path, access
   path,
   access,
   middleware: ACCESS_MIDDLEWARE[access],
-  layout,
+  layout: layout ?? 'default',
 }));
 
 /** Spec §2 "Any unknown path redirects to welcome". */
@@ -114,12 +115,6 @@ function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
 
-function compile(route: RouteDefinition) {
-  return { route, parts: segments(route.path) };
-}
-
-let compiledRoutes: ReturnType<typeof compile>[] | undefined;
-
 function tryDecode(segment: string): string | null {
   try {
     return decodeURIComponent(segment);
@@ -134,39 +129,30 @@ function tryDecode(segment: string): string | null {
  * @returns the match, or `null` for an unknown path (redirect to `UNKNOWN_PATH_REDIRECT`)
  */
 export function matchRoute(fullPath: string, routes: readonly RouteDefinition[] = ROUTES): RouteMatch | null {
-  const bare = fullPath.replace(/[?#].*$/, '');
-  const parts = segments(bare);
-  if (!compiledRoutes) compiledRoutes = ROUTES.map(compile);
-  const candidates = routes === ROUTES ? compiledRoutes : routes.map(compile);
-  let best: { route: RouteDefinition; params: RouteParams; score: string } | null = null;
-  for (const { route, parts: pattern } of candidates) {
-    if (pattern.length !== parts.length) continue;
+  const parts = segments(fullPath.replace(/[?#].*$/, ''));
+  let best: RouteMatch | null = null;
+  let bestScore = '';
+  for (const route of routes) {
+    const pattern = segments(route.path);
     const params: RouteParams = {};
+    // One digit per segment, 0 fixed and 1 parameter: the smallest score is the most specific route.
     let score = '';
-    let ok = true;
-    for (let i = 0; i < pattern.length && ok; i++) {
-      const expected = pattern[i]!;
-      const actual = parts[i]!;
-      if (expected.startsWith(':')) {
-        const value = tryDecode(actual);
-        if (value === null) ok = false;
-        else params[expected.slice(1)] = value;
-        score += '1';
-      } else {
-        ok = expected === actual;
-        score += '0';
-      }
+    const matches =
+      pattern.length === parts.length &&
+      pattern.every((expected, i) => {
+        const isParam = expected.startsWith(':');
+        score += isParam ? 1 : 0;
+        if (!isParam) return expected === parts[i];
+        const value = tryDecode(parts[i]!);
+        if (value !== null) params[expected.slice(1)] = value;
+        return value !== null;
+      });
+    if (matches && (!best || score < bestScore)) {
+      best = { name: route.name, route, params, path: `/${parts.join('/')}`, fullPath };
+      bestScore = score;
     }
-    if (ok && (!best || score < best.score)) best = { route, params, score };
   }
-  if (!best) return null;
-  return {
-    name: best.route.name,
-    route: best.route,
-    params: best.params,
-    path: `/${parts.join('/')}`,
-    fullPath,
-  };
+  return best;
 }
 
 /** The route definition of a name. Throws for a name that is not in the table. */
