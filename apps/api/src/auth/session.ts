@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Selectable } from 'kysely';
+import { CompiledQuery, type InferResult, type Kysely, type Selectable } from 'kysely';
 import type { UsersTable } from '../db/tables/auth.js';
+import type { DB } from '../db/types.js';
 import { csrfMismatch } from '../http/errors.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
 
@@ -132,13 +133,8 @@ export async function loadAuthUser(app: FastifyInstance, userId: number): Promis
   return { ...user, has_set_password: password_hash !== null };
 }
 
-async function loadSession(request: FastifyRequest): Promise<void> {
-  const cookie = request.cookies[SESSION_COOKIE];
-  if (!cookie || cookie.length > 100) return;
-  const app = request.server;
-  const id = sha256(cookie);
-  const nowIso = new Date().toISOString();
-  const row = await app.db
+function sessionQuery(db: Kysely<DB>, id: string, nowIso: string) {
+  return db
     .selectFrom('sessions')
     .leftJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -159,8 +155,30 @@ async function loadSession(request: FastifyRequest): Promise<void> {
       'users.updated_at',
     ])
     .where('sessions.id', '=', id)
-    .where('sessions.expires_at', '>', nowIso)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', nowIso);
+}
+type SessionRow = InferResult<ReturnType<typeof sessionQuery>>[number];
+
+// Every request with a cookie runs this query: its SQL is built once per database, not per request.
+const sessionSql = new WeakMap<Kysely<DB>, string>();
+
+async function findSession(db: Kysely<DB>, id: string, nowIso: string): Promise<SessionRow | undefined> {
+  let sql = sessionSql.get(db);
+  if (sql === undefined) {
+    sql = sessionQuery(db, '?id', '?now').compile().sql;
+    sessionSql.set(db, sql);
+  }
+  const result = await db.executeQuery<SessionRow>(CompiledQuery.raw(sql, [id, nowIso]));
+  return result.rows[0];
+}
+
+async function loadSession(request: FastifyRequest): Promise<void> {
+  const cookie = request.cookies[SESSION_COOKIE];
+  if (!cookie || cookie.length > 100) return;
+  const app = request.server;
+  const id = sha256(cookie);
+  const nowIso = new Date().toISOString();
+  const row = await findSession(app.db, id, nowIso);
   if (!row) return;
   request.authSession = {
     id: row.id,
