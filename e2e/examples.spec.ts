@@ -124,3 +124,22 @@ test('React app: a dashboard of embedded panels under StrictMode paints its char
   await page.screenshot({ path: 'test-results/screenshots/react-embed-375.png', fullPage: true });
   expect(errors).toEqual([]);
 });
+
+test('script tag: panel.js fills in a data-matnat-panel element by panel id with an embed token and themes it from the page', async ({
+  page,
+}) => {
+  const outside = guardRequests(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${examples()}/examples/script-tag-panel/`);
+  await expect.poll(() => paintedCanvases(page, '[data-matnat-panel]')).toBeGreaterThan(0);
+  await expect(page.locator('[data-matnat-panel] .matnat-panel__title')).toHaveText('Inlandet');
+  await expect(page.locator('[data-matnat-panel] select').first()).toHaveValue('prev_7_days');
+  const color = await page
+    .locator('[data-matnat-panel] .matnat-panel__swatch')
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(color).toBe('rgb(124, 58, 237)');
+  expect(await page.evaluate(() => Object.keys(window.Matnat?.builds ?? {}))).toEqual(['panel']);
+  await page.screenshot({ path: 'test-results/screenshots/script-tag-panel-1280.png', fullPage: true });
+  expect(outside).toEqual([]);
+});

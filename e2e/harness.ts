@@ -91,6 +91,7 @@ function personalise(html: string, h: Omit<Harness, 'tileRequests' | 'stop' | 'e
     .replaceAll('https://api.matnat.se', h.api)
     .replaceAll('https://tile.openstreetmap.org/{z}/{x}/{y}.png', h.tileUrl)
     .replaceAll('YOUR_EMBED_TOKEN', h.embedToken)
+    .replaceAll('YOUR_PANEL_ID', String(h.panelIds[0]))
     .replaceAll('YOUR_LINE_SENSOR_IDS', h.lineSensorIds.join(','))
     .replaceAll('YOUR_SINGLE_SENSOR_ID', String(h.singleSensorId));
 }

@@ -70,6 +70,7 @@ function PanelView({
       sensorId: item.sensor.id,
       label: sensorLabel(item),
       unit: item.sensor.unit ?? undefined,
+      color: item.color ?? undefined,
     }));
     return (
       <LineChartPanel

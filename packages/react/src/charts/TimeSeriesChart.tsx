@@ -202,7 +202,7 @@ export function TimeSeriesChart({
           line: chart.addSeries(lib.LineSeries, {
             color: input.color,
             lineWidth: 2,
-            title: input.label,
+            // The legend names the lines; a title on the price scale would cover the chart on a phone.
             priceLineVisible: false,
           }),
           input,
@@ -211,8 +211,7 @@ export function TimeSeriesChart({
         handles.set(input.id, h);
       } else {
         const prev = h.input;
-        if (prev.color !== input.color || prev.label !== input.label)
-          h.line.applyOptions({ color: input.color, title: input.label });
+        if (prev.color !== input.color) h.line.applyOptions({ color: input.color });
         if (prev.points !== input.points) updateLine(h.line, prev.points, input.points);
       }
       const prevBand = h.input === input ? undefined : h.input.band;

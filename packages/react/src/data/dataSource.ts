@@ -63,7 +63,7 @@ export interface PanelEntity {
   id: number | string;
   type: string;
   title?: string | null;
-  lineChartItems?: { sensor: SensorRef; device?: DeviceRef | null }[];
+  lineChartItems?: { sensor: SensorRef; device?: DeviceRef | null; color?: string | null }[];
   singleValueItem?: { sensor: SensorRef; device?: DeviceRef | null } | null;
   device?: DeviceRef | null;
   sensor?: SensorRef | null;

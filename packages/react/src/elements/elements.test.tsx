@@ -14,6 +14,11 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
       data: { sensor_id: 1, value: 21.5, measured_at: new Date().toISOString(), unit: '°C', auth },
     });
   }
+  if (url.endsWith('/api/v1/product')) {
+    return Response.json({
+      data: [{ id: 1, slug: 'spjut', name: 'Temperaturspjut', description: 'LoRaWAN', price_ore: 149_900 }],
+    });
+  }
   if (url.includes('/measurements')) {
     return Response.json({
       data: {
@@ -113,5 +118,19 @@ describe('web components (@matnat/react/elements)', () => {
     await act(async () => el.removeAttribute('range'));
     await settle();
     expect(select().value).toBe('prev_5_days');
+  });
+
+  it('<matnat-product-list> wraps the shop list in its own provider (cards from GET /api/v1/product), the heading attribute labelling it', async () => {
+    const el = await mount(
+      '<matnat-product-list api-base="https://api.test" heading="Butik"></matnat-product-list>',
+    );
+    await vi.waitFor(() => expect(el.shadowRoot?.textContent).toContain('Temperaturspjut'));
+    expect(el.shadowRoot?.querySelector('section.matnat-shop')?.getAttribute('aria-label')).toBe('Butik');
+    expect(fetchMock.mock.calls.some(([u]) => String(u) === 'https://api.test/api/v1/product')).toBe(true);
+  });
+
+  it('<matnat-cart> renders the shop cart (empty for a new visitor)', async () => {
+    const el = await mount('<matnat-cart api-base="https://api.test"></matnat-cart>');
+    await vi.waitFor(() => expect(el.shadowRoot?.querySelector('.matnat-cart')).not.toBeNull());
   });
 });

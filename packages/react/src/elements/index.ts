@@ -7,6 +7,7 @@ import {
   TemperatureMapElement,
 } from './elementComponents';
 import { resetOnAttributeRemoval } from './resettable';
+import { CartElement, ProductListElement } from './shopElements';
 
 export type {
   DeviceMapElementProps,
@@ -14,6 +15,7 @@ export type {
   SingleValueElementProps,
   TemperatureMapElementProps,
 } from './elementComponents';
+export type { CartElementProps, ProductListElementProps } from './shopElements';
 
 /** Events bubble and cross the shadow boundary, so a listener anywhere on the host page hears them. */
 const EVENT: EventInit = { bubbles: true, composed: true };
@@ -63,6 +65,16 @@ export const elementDefinitions: Record<
     component: TemperatureMapElement,
     props: { ...api, tileUrl: 'string', attribution: 'string', height: 'number', refreshMs: 'number' },
     events: { onReady: EVENT },
+  },
+  'matnat-product-list': {
+    component: ProductListElement,
+    props: { ...api, heading: 'string' },
+    events: { onProductSelect: EVENT },
+  },
+  'matnat-cart': {
+    component: CartElement,
+    props: { ...api },
+    events: { onCheckout: EVENT },
   },
 };
 
