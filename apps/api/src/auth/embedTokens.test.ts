@@ -164,6 +164,21 @@ describe.each(dialects)('embed tokens (%s)', (dialect) => {
     expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('guest-readable public data (the temperature map, products) may be read from any page, without credentials', async () => {
+    for (const url of ['/api/v1/public/temperature-map', '/api/v1/product']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { origin: 'https://any.example' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(response.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/dashboard',
+      headers: { origin: 'https://any.example' },
+    });
+    expect(me.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('the creation body is validated: expiry in the future, at least one origin, no unknown fields', async () => {
     expect(
       (await createToken({ scopes: ['public-map'], expires_at: '2001-01-01T00:00:00Z' })).statusCode,

@@ -38,6 +38,7 @@ export function embedAllows(request: FastifyRequest, scope: ParsedEmbedScope): b
 }
 
 const TOKEN_PREFIX = 'mtn_';
+const PUBLIC_READ = /^\/api\/v1\/(public\/|product(\/|\?|$))/;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // last_used_at is written at most once a minute per token, not on every embedded read.
 const TOUCH_AFTER_MS = 60_000;
@@ -105,17 +106,27 @@ export async function registerEmbedTokens(app: FastifyInstance): Promise<void> {
     loadedAt = Date.now();
   };
 
-  await app.register(cors, {
+  const common = {
+    credentials: false,
+    methods: ['GET', 'HEAD'],
+    allowedHeaders: ['Authorization', 'Accept', 'Content-Type'],
+    maxAge: 600,
+  };
+  // Guest-readable catalogue data (the public map, the shop's products) is the same for everyone and
+  // never sent with credentials: any page may read it, e.g. the one-script-tag temperature map.
+  const publicOptions = { ...common, origin: '*' };
+  const tokenOptions = {
+    ...common,
     // Other processes may have created tokens: the origin list is reloaded at most once a minute.
     origin: async (origin: string | undefined) => {
       if (!origin) return false;
       if (Date.now() - loadedAt > 60_000) await refreshOrigins();
       return origins.has(origin);
     },
-    credentials: false,
-    methods: ['GET', 'HEAD'],
-    allowedHeaders: ['Authorization', 'Accept', 'Content-Type'],
-    maxAge: 600,
+  };
+  await app.register(cors, {
+    delegator: async (request: FastifyRequest) =>
+      PUBLIC_READ.test(request.url) ? publicOptions : tokenOptions,
   });
 
   app.decorateRequest('embedScope', null);
