@@ -43,20 +43,36 @@ function sensorsOf(p: Props): SensorRef[] {
   return Array.isArray(p.sensors) ? (p.sensors as SensorRef[]) : [];
 }
 
-async function popupHtml(p: Props, dataSource: MatnatDataSource | undefined, m: Messages): Promise<string> {
+function readingRow(
+  label: string,
+  value: number | null | undefined,
+  unit: string,
+  at: unknown,
+  m: Messages,
+): string {
+  const text = value == null ? '–' : `${formatReading(value, m.locale)}${unit ? `\u00a0${unit}` : ''}`;
+  const ms = toEpochMs(at as string | number | null | undefined);
+  const age = Number.isNaN(ms) ? '' : ` <small>${escapeHtml(formatAge(ms, Date.now(), m.locale))}</small>`;
+  return `<li>${label ? `${escapeHtml(label)}: ` : ''}<strong>${escapeHtml(text)}</strong>${age}</li>`;
+}
+
+/**
+ * A device's popup: the default sensor's latest reading that the core's `devicesToFeatureCollection` puts
+ * on the feature (`value`, `unit`, `measured_at`), and, for features that list their `sensors`, each
+ * sensor's latest reading fetched when the popup opens.
+ * @internal exported for tests
+ */
+export async function popupHtml(
+  p: Props,
+  dataSource: MatnatDataSource | undefined,
+  m: Messages,
+): Promise<string> {
   const rows: string[] = [];
+  if (typeof p.value === 'number') rows.push(readingRow('', p.value, String(p.unit ?? ''), p.measured_at, m));
   for (const sensor of sensorsOf(p)) {
     const reading = dataSource ? await dataSource.latest(sensor.id).catch(() => null) : null;
-    const unit = sensor.unit ?? reading?.unit ?? '';
-    const value =
-      reading?.value == null
-        ? '–'
-        : `${formatReading(reading.value, m.locale)}${unit ? `\u00a0${unit}` : ''}`;
-    const at = toEpochMs(reading?.measured_at);
-    const age = Number.isNaN(at) ? '' : ` <small>${escapeHtml(formatAge(at, Date.now(), m.locale))}</small>`;
-    rows.push(
-      `<li>${escapeHtml(sensor.name ?? sensor.title ?? sensor.type ?? `Sensor ${sensor.id}`)}: <strong>${escapeHtml(value)}</strong>${age}</li>`,
-    );
+    const label = sensor.name ?? sensor.title ?? sensor.type ?? `Sensor ${sensor.id}`;
+    rows.push(readingRow(label, reading?.value, sensor.unit ?? reading?.unit ?? '', reading?.measured_at, m));
   }
   const body = rows.length
     ? `<p>${escapeHtml(m.map.latest)}</p><ul>${rows.join('')}</ul>`

@@ -1,10 +1,12 @@
+import { devicesToFeatureCollection } from '@matnat/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GeoFeatureCollection } from '../data/dataSource';
+import { sv } from '../messages';
 import { fakeDataSource } from '../test/fakeDataSource';
 import { TEMPERATURE_STOPS, temperatureColor } from './colorScale';
-import { DeviceMap } from './DeviceMap';
+import { DeviceMap, popupHtml } from './DeviceMap';
 import { readSettings, SETTINGS_KEY } from './settings';
 import { TemperatureMap } from './TemperatureMap';
 
@@ -170,5 +172,37 @@ describe('maps (Leaflet wrappers)', () => {
     expect(temperatureColor(45)).toBe(TEMPERATURE_STOPS.at(-1)?.[1]);
     expect(temperatureColor(0)).toBe('#74add1');
     expect(temperatureColor(5)).not.toBe(temperatureColor(0));
+  });
+
+  it("spec §3: a device without lat or lng is left out of the map (features from the core's devicesToFeatureCollection)", async () => {
+    const fc = devicesToFeatureCollection([
+      { id: 1, title: 'Abisko', external_device_id: 'eui-1', lat: 68.35, lng: 18.83 },
+      { id: 2, title: 'Okänd plats', external_device_id: 'eui-2', lat: null, lng: null },
+    ] as never);
+    render(<DeviceMap devices={fc as GeoFeatureCollection} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+    await vi.waitFor(() => expect(leaflet.state.markers).toHaveLength(1));
+    expect(leaflet.state.markers[0]?.latlng).toEqual([68.35, 18.83]);
+  });
+
+  it("a popup shows the latest values: the feature's own reading and each listed sensor's, fetched on opening", async () => {
+    const { source, calls } = fakeDataSource();
+    const html = await popupHtml(
+      {
+        title: 'Abisko',
+        value: -13.1,
+        unit: '°C',
+        measured_at: null,
+        sensors: [{ id: 9, name: 'Energi', unit: 'kWh' }],
+      },
+      source,
+      sv,
+    );
+    expect(html).toContain('<strong>Abisko</strong>');
+    expect(html).toContain('Senaste värden');
+    expect(html).toContain('−13,1\u00a0°C');
+    expect(html).toContain(
+      'Energi: <strong>1\u00a0234,6\u00a0kWh</strong> <small>för 3 minuter sedan</small>',
+    );
+    expect(calls.map((c) => c.method)).toEqual(['latest']);
   });
 });
