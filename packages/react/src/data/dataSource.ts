@@ -72,7 +72,7 @@ export interface PanelEntity {
 export interface GeoFeature {
   type: 'Feature';
   geometry: { type: 'Point'; coordinates: [number, number] | number[] };
-  properties: Record<string, unknown> | null;
+  properties: object | null;
 }
 
 export interface GeoFeatureCollection {

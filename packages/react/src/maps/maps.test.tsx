@@ -179,7 +179,7 @@ describe('maps (Leaflet wrappers)', () => {
       { id: 1, title: 'Abisko', external_device_id: 'eui-1', lat: 68.35, lng: 18.83 },
       { id: 2, title: 'Okänd plats', external_device_id: 'eui-2', lat: null, lng: null },
     ] as never);
-    render(<DeviceMap devices={fc as GeoFeatureCollection} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+    render(<DeviceMap devices={fc} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
     await vi.waitFor(() => expect(leaflet.state.markers).toHaveLength(1));
     expect(leaflet.state.markers[0]?.latlng).toEqual([68.35, 18.83]);
   });
