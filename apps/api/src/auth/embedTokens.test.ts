@@ -125,6 +125,18 @@ describe.each(dialects)('embed tokens (%s)', (dialect) => {
     expect(post.statusCode).toBe(403);
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
     expect(me.statusCode).toBe(401);
+    const withCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { ...bearer(token), cookie: `matnat_session=${t.anna.cookies.get('matnat_session')}` },
+    });
+    expect(withCookie.statusCode).toBe(401);
+    const dashboards = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/dashboard',
+      headers: { ...bearer(token), cookie: `matnat_session=${t.anna.cookies.get('matnat_session')}` },
+    });
+    expect(dashboards.statusCode).toBe(401);
   });
 
   it('DESIGN §2: revoked and expired tokens are 401', async () => {

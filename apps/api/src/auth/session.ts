@@ -225,6 +225,8 @@ export function registerSession(app: FastifyInstance): void {
   app.decorateRequest('authSession', null);
 
   app.addHook('onRequest', async (request) => {
+    // An embed-token request is only ever its token, even when the browser also sends our cookie.
+    if (hasBearer(request)) return;
     await loadSession(request);
     if (!MUTATING.has(request.method) || request.is404) return;
     if (request.routeOptions.config.csrf === false || hasBearer(request)) return;
