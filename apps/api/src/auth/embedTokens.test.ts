@@ -156,6 +156,12 @@ describe.each(dialects)('embed tokens (%s)', (dialect) => {
       401,
     );
     expect((await t.app.inject({ method: 'GET', url, headers: bearer('mtn_forged') })).statusCode).toBe(401);
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { authorization: 'Bearer ' },
+    });
+    expect(empty.statusCode).toBe(401);
   });
 
   it('DESIGN §2: CORS answers only origins of live tokens', async () => {

@@ -20,7 +20,7 @@ import { authMessages, errorMessages } from '../messages.js';
 import { currentUser, isAdmin, requireAuth } from './guards.js';
 import type { AuthUser } from './session.js';
 import { canAccessTeams, userTeamIds } from './teams.js';
-import { randomToken, sha256 } from './tokens.js';
+import { bearerToken, randomToken, sha256 } from './tokens.js';
 
 /** What an embed token lets its bearer read. */
 export interface EmbedScope {
@@ -132,15 +132,15 @@ export async function registerEmbedTokens(app: FastifyInstance): Promise<void> {
   app.decorateRequest('embedScope', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.embedAuth === false) return;
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) return;
+    const presented = bearerToken(request.headers.authorization);
+    if (presented === null) return;
     // A bearer request never acts as the browser's signed-in user.
     request.user = null;
     request.impersonatorId = null;
     const row = await app.db
       .selectFrom('embed_tokens')
       .selectAll()
-      .where('token_hash', '=', sha256(match[1]))
+      .where('token_hash', '=', sha256(presented))
       .executeTakeFirst();
     const nowIso = now();
     if (!row || row.revoked_at !== null || (row.expires_at !== null && row.expires_at <= nowIso)) {

@@ -3,7 +3,7 @@ import { CompiledQuery, type InferResult, type Kysely, type Selectable } from 'k
 import type { UsersTable } from '../db/tables/auth.js';
 import type { DB } from '../db/types.js';
 import { csrfMismatch } from '../http/errors.js';
-import { randomToken, safeEqual, sha256 } from './tokens.js';
+import { bearerToken, randomToken, safeEqual, sha256 } from './tokens.js';
 
 export const SESSION_COOKIE = 'matnat_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -211,7 +211,7 @@ async function loadSession(request: FastifyRequest): Promise<void> {
 }
 
 function hasBearer(request: FastifyRequest): boolean {
-  return /^bearer\s/i.test(request.headers.authorization ?? '');
+  return bearerToken(request.headers.authorization) !== null;
 }
 
 /**

@@ -19,3 +19,9 @@ export function safeEqual(a: string, b: string): boolean {
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/** The token of an `Authorization: Bearer …` header ('' when empty), or null for other schemes or none. */
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^bearer(?:\s+(.*))?$/i.exec(header?.trim() ?? '');
+  return match ? (match[1] ?? '').trim() : null;
+}
