@@ -10,6 +10,7 @@ export type { SingleValuePanelProps } from './charts/SingleValuePanel';
 export { SingleValuePanel } from './charts/SingleValuePanel';
 export type { ChartPoint, ChartSeriesInput, TimeSeriesChartProps } from './charts/TimeSeriesChart';
 export { TimeSeriesChart } from './charts/TimeSeriesChart';
+export { dataSourceFromClient, useDataSource } from './data/clientDataSource';
 export type * from './data/dataSource';
 export type { HttpDataSourceOptions } from './data/httpDataSource';
 export { createHttpDataSource, MatnatHttpError } from './data/httpDataSource';

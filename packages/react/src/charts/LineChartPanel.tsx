@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDataSource } from '../data/clientDataSource';
 import type { LiveReading, MatnatDataSource, MeasurementSeries } from '../data/dataSource';
 import { useMessages } from '../messages';
 import { type IntervalSlug, intervalMs, type RangeSlug } from '../timeFilter/slugs';
@@ -16,7 +17,8 @@ import { useTimeFilterState } from './useTimeFilterState';
 export interface LineChartPanelProps {
   /** One line per item (sensor). */
   items: LineChartItemInput[];
-  dataSource: MatnatDataSource;
+  /** Where readings come from. @default one over the surrounding MatnatProvider's client */
+  dataSource?: MatnatDataSource;
   title?: string;
   /** Range slug; a new value overrides what the viewer chose. @default 'prev_5_days' */
   range?: RangeSlug;
@@ -42,15 +44,8 @@ type LoadState =
   | { status: 'ready'; data: MeasurementSeries[] };
 
 function LineChartPanelView(props: LineChartPanelProps) {
-  const {
-    items,
-    dataSource,
-    title,
-    showTimeFilter = true,
-    showDownload = true,
-    maxPoints = 1000,
-    height = 300,
-  } = props;
+  const { items, title, showTimeFilter = true, showDownload = true, maxPoints = 1000, height = 300 } = props;
+  const dataSource = useDataSource(props.dataSource);
   const messages = useMessages();
   const m = messages.panel;
   const [filter, setFilter] = useTimeFilterState(props.range, props.interval, props.onChange);

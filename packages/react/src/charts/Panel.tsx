@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useDataSource } from '../data/clientDataSource';
 import type { MatnatDataSource, PanelEntity } from '../data/dataSource';
 import { useMessages } from '../messages';
 import type { IntervalSlug, RangeSlug } from '../timeFilter/slugs';
@@ -8,7 +9,8 @@ import { LineChartPanel } from './LineChartPanel';
 import { SingleValuePanel } from './SingleValuePanel';
 
 export interface PanelProps {
-  dataSource: MatnatDataSource;
+  /** Where readings come from. @default one over the surrounding MatnatProvider's client */
+  dataSource?: MatnatDataSource;
   /** The panel with its items; when absent it is fetched by `panelId`. */
   panel?: PanelEntity;
   panelId?: number | string;
@@ -30,7 +32,7 @@ function sensorLabel(item: {
 }
 
 function PanelView({
-  dataSource,
+  dataSource: givenSource,
   panel: given,
   panelId,
   range,
@@ -39,6 +41,7 @@ function PanelView({
   height,
   onFirstData,
 }: PanelProps) {
+  const dataSource = useDataSource(givenSource);
   const m = useMessages().panel;
   const [loaded, setLoaded] = useState<PanelEntity | null>(null);
   const [failed, setFailed] = useState(false);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useDataSource } from '../data/clientDataSource';
 import type { LatestReading, MatnatDataSource } from '../data/dataSource';
 import { useMessages } from '../messages';
 import { DEFAULT_INTERVAL, type IntervalSlug, intervalMs, intervalOr } from '../timeFilter/slugs';
@@ -8,7 +9,8 @@ import { toEpochMs } from './timeFormat';
 
 export interface SingleValuePanelProps {
   sensorId: number | string;
-  dataSource: MatnatDataSource;
+  /** Where readings come from. @default one over the surrounding MatnatProvider's client */
+  dataSource?: MatnatDataSource;
   title?: string;
   /** Unit shown after the value; the reading's own unit when absent. */
   unit?: string;
@@ -24,13 +26,14 @@ const AGE_TICK_MS = 15_000;
 
 function SingleValuePanelView({
   sensorId,
-  dataSource,
+  dataSource: given,
   title,
   unit,
   interval,
   digits = 1,
   now = Date.now,
 }: SingleValuePanelProps) {
+  const dataSource = useDataSource(given);
   const messages = useMessages();
   const m = messages.panel;
   const [reading, setReading] = useState<LatestReading | null | undefined>(undefined);

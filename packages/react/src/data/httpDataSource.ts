@@ -103,13 +103,13 @@ export function createHttpDataSource(options: HttpDataSourceOptions = {}): Matna
   };
 }
 
-interface StreamEvent {
+export interface StreamEvent {
   event: string;
   data: string;
 }
 
 /** Server-sent events over fetch, so that the embed token can travel in a header (EventSource has none). */
-async function readStream(
+export async function readStream(
   url: string,
   init: RequestInit,
   doFetch: typeof fetch,

@@ -2,6 +2,7 @@ import type { LayerGroup } from 'leaflet';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { formatAge, formatReading } from '../charts/format';
 import { toEpochMs } from '../charts/timeFormat';
+import { useDataSource } from '../data/clientDataSource';
 import type { GeoFeature, GeoFeatureCollection, MatnatDataSource, SensorRef } from '../data/dataSource';
 import type { Messages } from '../messages';
 import { useMessages } from '../messages';
@@ -20,7 +21,7 @@ import {
 export interface DeviceMapProps extends TileOptions {
   /** Devices as the core's `devicesToFeatureCollection` gives them (devices without lat/lng left out). */
   devices: GeoFeatureCollection;
-  /** Where popups fetch the latest reading of each sensor; without it popups show what the features carry. */
+  /** Where popups fetch the latest reading of listed sensors. @default one over the surrounding MatnatProvider's client */
   dataSource?: MatnatDataSource;
   /** Satellite tile URL template. @default Esri World Imagery */
   satelliteTileUrl?: string;
@@ -81,7 +82,8 @@ export async function popupHtml(
 }
 
 function DeviceMapView(props: DeviceMapProps) {
-  const { devices, dataSource, height = 400, style } = props;
+  const { devices, height = 400, style } = props;
+  const dataSource = useDataSource(props.dataSource);
   const messages = useMessages();
   const containerRef = useRef<HTMLElement>(null);
   const [satellite, setSatellite] = useState(false);

@@ -2,6 +2,7 @@ import type { LayerGroup } from 'leaflet';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { formatAge, formatReading } from '../charts/format';
 import { toEpochMs } from '../charts/timeFormat';
+import { useDataSource } from '../data/clientDataSource';
 import type { GeoFeatureCollection, MatnatDataSource } from '../data/dataSource';
 import { useMessages } from '../messages';
 import { WidgetRoot } from '../widgets/WidgetRoot';
@@ -9,7 +10,8 @@ import { TEMPERATURE_STOPS, temperatureColor, temperatureGradient } from './colo
 import { escapeHtml, OSM_ATTRIBUTION, OSM_TILE_URL, type TileOptions, useLeafletMap } from './useLeafletMap';
 
 export interface TemperatureMapProps extends TileOptions {
-  dataSource: MatnatDataSource;
+  /** Where readings come from. @default one over the surrounding MatnatProvider's client */
+  dataSource?: MatnatDataSource;
   /** Height of the map. @default 400 */
   height?: number | string;
   /** Refetch the readings this often, in milliseconds; 0 never. @default 300000 */
@@ -27,7 +29,8 @@ function temperatureOf(p: Props): number | null {
 }
 
 function TemperatureMapView(props: TemperatureMapProps) {
-  const { dataSource, height = 400, refreshMs = 300_000, style } = props;
+  const { height = 400, refreshMs = 300_000, style } = props;
+  const dataSource = useDataSource(props.dataSource);
   const messages = useMessages();
   const m = messages.map;
   const containerRef = useRef<HTMLElement>(null);
