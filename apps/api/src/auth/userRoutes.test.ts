@@ -36,6 +36,8 @@ describe.each(dialects)('users, teams and impersonation (%s)', (dialect) => {
     expect(response.json()).toMatchObject({ parameter: 'include', allowed: ['teams'] });
     expect((await admin.get('/api/v1/user?sort=password_hash')).statusCode).toBe(400);
     expect((await admin.get('/api/v1/user?filter[password_hash]=x')).statusCode).toBe(400);
+    expect((await admin.get('/api/v1/user?include=teams&include=secrets')).statusCode).toBe(400);
+    expect((await admin.get('/api/v1/user?include=teams&include=teams')).statusCode).toBe(200);
     const filtered = (await admin.get(`/api/v1/user?filter[team_id]=${t.accounts.teams.south}`)).json().data;
     expect(filtered.map((u: { email: string }) => u.email)).toEqual(['erik@matnat.se']);
   });

@@ -24,9 +24,8 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { loadAuthUser, startSession } from './session.js';
 import { findUserByEmail, findUsers, teamsOfUsers, userResource } from './users.js';
 
-const ListQuery = z
-  .object({ include: z.string().optional(), sort: z.string().optional() })
-  .catchall(z.unknown());
+// include, sort and filter are checked by parseListQuery: 400 naming the allowed values.
+const ListQuery = z.record(z.string(), z.unknown());
 const USER_QUERY = {
   include: ['teams'],
   sort: ['name', 'email', 'id', 'created_at'],
