@@ -80,11 +80,6 @@ export const svMessages = {
     '12_h': '12 timmar',
   },
 
-  notifications: {
-    none: 'Inga nya notifikationer',
-    newVersion: 'Ny version tillgänglig! Klicka här för att uppdatera',
-  },
-
   /** Success notifications after a removal (spec §8; the device one is ours, the spec names none). */
   removed: {
     dashboard: 'Dashboarden har tagits bort',
