@@ -120,7 +120,9 @@ test('React app: a dashboard of embedded panels under StrictMode paints its char
   await expect.poll(() => paintedCanvases(page, '#root')).toBeGreaterThan(0);
   await expect(page.locator('#root .matnat-single-value__number')).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/react-embed-1280.png', fullPage: true });
+  // Narrowed to a phone: the charts shrink with the page instead of pushing it sideways.
   await page.setViewportSize({ width: 375, height: 900 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: 'test-results/screenshots/react-embed-375.png', fullPage: true });
   expect(errors).toEqual([]);
 });

@@ -92,6 +92,8 @@ function baseOptions(locale: string, height: number, container: HTMLElement): De
     timeScale: {
       timeVisible: true,
       secondsVisible: false,
+      // fitContent must be able to show every bucket, also 100,000 of them in a narrow panel (default 0.5 px).
+      minBarSpacing: 0.001,
       tickMarkFormatter: (time: Time, type: number) => {
         // TickMarkType: 0 year, 1 month, 2 day of month, 3 time, 4 time with seconds.
         const opts: Intl.DateTimeFormatOptions =
@@ -176,10 +178,15 @@ export function TimeSeriesChart({
     const observer = new ResizeObserver(() => {
       if (container.clientWidth === width) return;
       width = container.clientWidth;
-      if (firstDataDone.current) chart.timeScale().fitContent();
+      // After lightweight-charts' own resize, which runs in its own observer callback.
+      if (firstDataDone.current) frame = requestAnimationFrame(() => chart.timeScale().fitContent());
     });
+    let frame = 0;
     observer.observe(container);
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
   }, [chart]);
 
   useEffect(() => {

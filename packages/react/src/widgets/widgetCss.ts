@@ -7,7 +7,8 @@ const R = '.matnat-root';
 export const widgetStyles: StyleSheetSource = {
   id: 'matnat-widgets',
   css: `
-${R}{font-family:${v('font')};font-size:${v('font-size')};color:${v('text')};line-height:1.5}
+${R}{font-family:${v('font')};font-size:${v('font-size')};color:${v('text')};line-height:1.5;min-width:0}
+${R} .matnat-chart{overflow:hidden;min-width:0}
 ${R} .matnat-widget-button{display:inline-flex;align-items:center;min-height:2.5rem;padding:.5rem 1rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};color:${v('text')};font:inherit;font-size:.875rem;font-weight:600;cursor:pointer}
 ${R} .matnat-widget-button:hover{background:${v('surface-alt')}}
 ${R} .matnat-widget-button:focus-visible{outline:2px solid ${v('focus')};outline-offset:2px}
