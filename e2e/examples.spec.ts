@@ -61,6 +61,18 @@ for (const width of WIDTHS) {
         () => typeof window.Matnat?.load === 'function' && typeof window.Matnat?.reload === 'function',
       ),
     ).toBe(true);
+    // An element added later is filled in by window.Matnat.load(), once however often it is called.
+    await page.evaluate(() => {
+      const first = document.querySelector('[data-matnat-temperature-map]') as HTMLElement;
+      const later = first.cloneNode(false) as HTMLElement;
+      later.id = 'later';
+      first.after(later);
+      window.Matnat?.load();
+      window.Matnat?.load();
+    });
+    await expect(page.locator('#later path.matnat-temperature-marker').first()).toBeVisible();
+    await expect(page.locator('#later .leaflet-container')).toHaveCount(1);
+    await page.evaluate(() => document.getElementById('later')?.remove());
     await page.screenshot({ path: `test-results/screenshots/temperature-map-${width}.png`, fullPage: true });
     expect(outside).toEqual([]);
   });
