@@ -2,8 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-const version = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
-  .packageManager.split('@')[1];
+const version = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+).packageManager.split('@')[1];
 
 function hasGlobalPnpm() {
   const r = spawnSync('pnpm', ['--version'], { encoding: 'utf8', shell: process.platform === 'win32' });

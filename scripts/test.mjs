@@ -12,7 +12,18 @@ const steps = [
   ['package checks', ['run', 'check:packages']],
   ['bundle checks', ['run', 'check:bundles']],
   ['size', ['run', 'size']],
-  ['unit and API tests', ['exec', 'vitest', 'run', '--coverage', '--reporter=default', '--reporter=json', '--outputFile.json=coverage/vitest-results.json']],
+  [
+    'unit and API tests',
+    [
+      'exec',
+      'vitest',
+      'run',
+      '--coverage',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=coverage/vitest-results.json',
+    ],
+  ],
   ['browser tests', ['run', 'test:browser']],
 ];
 
