@@ -60,5 +60,11 @@ export const MeasurementBuckets = z.object({
 export type MeasurementBuckets = z.infer<typeof MeasurementBuckets>;
 
 /** Answer of `GET /api/v1/sensor/{id}/latest` (`data` is null when the sensor has no reading yet). */
-export const LatestMeasurement = z.object({ sensor_id: Id, value: z.number(), measured_at: Timestamp });
+export const LatestMeasurement = z.object({
+  sensor_id: Id,
+  value: z.number(),
+  measured_at: Timestamp,
+  /** The sensor's display unit (`°C`, `%`), so a reading can be shown without loading its sensor. */
+  unit: z.string().optional(),
+});
 export type LatestMeasurement = z.infer<typeof LatestMeasurement>;

@@ -178,11 +178,16 @@ describe.each(dialects)('measurements (%s)', (dialect) => {
     expect((await w.client().get(`/api/v1/sensor/${sensor}/measurements`)).statusCode).toBe(401);
   });
 
-  it('GET /api/v1/sensor/{id}/latest answers the newest reading', async () => {
+  it("GET /api/v1/sensor/{id}/latest answers the newest reading with the sensor's unit", async () => {
     const res = await w.anna.get(`/api/v1/sensor/${sensor}/latest`);
     expect(res.statusCode).toBe(200);
     const latest = await latestReading(w.db, sensor);
-    expect(res.json().data).toEqual(latest);
+    const { unit } = await w.db
+      .selectFrom('sensors')
+      .select('unit')
+      .where('id', '=', sensor)
+      .executeTakeFirstOrThrow();
+    expect(res.json().data).toEqual({ ...latest, unit });
     expect(Date.parse(res.json().data.measured_at)).toBeLessThan(end);
     expect((await w.erik.get(`/api/v1/sensor/${sensor}/latest`)).statusCode).toBe(404);
   });

@@ -74,7 +74,8 @@ export async function measurementRoutes(app: FastifyInstance) {
     async (request) => {
       const sensor = await readableSensor(request, request.params.id);
       const latest = await latestReading(db, sensor.id);
-      return data(latest.value === null ? null : latest);
+      // The unit travels with the reading so a panel given only a sensor id can show it.
+      return data(latest.value === null ? null : { ...latest, unit: sensor.unit });
     },
   );
 }
