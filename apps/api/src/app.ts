@@ -73,6 +73,32 @@ const contentSecurityPolicy = {
   },
 };
 
+const helmetOptions = {
+  contentSecurityPolicy,
+  // The SDK's script bundles and the map's assets are loaded by partner pages on other origins.
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+  crossOriginEmbedderPolicy: false,
+} as const;
+
+/**
+ * The security headers @fastify/helmet sets with our options, captured once from a probe instance. The
+ * plugin rebuilds helmet's middleware (and re-parses the CSP) on every request; our headers never vary
+ * (no per-request CSP nonces), so every answer gets this same set for the price of one hook.
+ */
+async function helmetHeaders(): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, helmetOptions);
+  probe.get('/', (_request, reply) => reply.send(''));
+  const response = await probe.inject('/');
+  await probe.close();
+  const own = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  return Object.fromEntries(
+    Object.entries(response.headers)
+      .filter(([name, value]) => !own.has(name) && typeof value === 'string')
+      .map(([name, value]) => [name, value as string]),
+  );
+}
+
 /** The API with every plugin and route registered (not yet listening). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -140,11 +166,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy,
-    // The SDK's script bundles and the map's assets are loaded by partner pages on other origins.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    crossOriginEmbedderPolicy: false,
+  const securityHeaders = await helmetHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
 
   await registerEmbedTokens(app);

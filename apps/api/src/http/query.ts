@@ -39,6 +39,17 @@ function withPrefixes(paths: readonly string[]): Set<string> {
   return all;
 }
 
+// The allowed lists are module constants: their prefix sets are built once, not on every request.
+const allowedPrefixes = new WeakMap<readonly string[], Set<string>>();
+function allowedIncludes(include: readonly string[]): Set<string> {
+  let set = allowedPrefixes.get(include);
+  if (!set) {
+    set = withPrefixes(include);
+    allowedPrefixes.set(include, set);
+  }
+  return set;
+}
+
 const kindNames = { include: 'include', sort: 'sortering', filter: 'filter' } as const;
 
 function reject(parameter: keyof typeof kindNames, names: string[], allowed: Iterable<string>): never {
@@ -56,7 +67,7 @@ function reject(parameter: keyof typeof kindNames, names: string[], allowed: Ite
 export function parseListQuery(query: unknown, allowed: AllowedQuery = {}): ListQuery {
   const params = (query !== null && typeof query === 'object' ? query : {}) as Record<string, unknown>;
 
-  const includeAllowed = withPrefixes(allowed.include ?? []);
+  const includeAllowed = allowedIncludes(allowed.include ?? []);
   const include = new Set(splitList(params.include));
   const badIncludes = [...include].filter((name) => !includeAllowed.has(name));
   if (badIncludes.length > 0) reject('include', badIncludes, allowed.include ?? []);
