@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { requireAuth } from '../auth/guards.js';
 import { findUsers, userResource } from '../auth/users.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { DashboardsTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
 import { bool, data, now } from '../http/envelope.js';
@@ -41,8 +42,28 @@ export function dashboardQuery(db: Kysely<DB>, viewer: Owner) {
   return viewer.isAdmin ? q : q.where('dashboards.user_id', '=', viewer.id);
 }
 
+const dashboardById = preparedQuery((db, id: number) =>
+  db.selectFrom('dashboards').selectAll('dashboards').where('dashboards.id', '=', id),
+);
+const ownDashboardById = preparedQuery((db, id: number, userId: number) =>
+  db
+    .selectFrom('dashboards')
+    .selectAll('dashboards')
+    .where('dashboards.user_id', '=', userId)
+    .where('dashboards.id', '=', id),
+);
+const panelsOfDashboards = preparedQuery((db, ids: readonly number[]) =>
+  db
+    .selectFrom('panels')
+    .selectAll()
+    .where('dashboard_id', 'in', ids)
+    .orderBy('dashboard_id')
+    .orderBy('position')
+    .orderBy('id'),
+);
+
 export async function findDashboard(db: Kysely<DB>, viewer: Owner, id: number) {
-  const row = await dashboardQuery(db, viewer).where('dashboards.id', '=', id).executeTakeFirst();
+  const [row] = viewer.isAdmin ? await dashboardById(db, id) : await ownDashboardById(db, id, viewer.id);
   if (!row) throw notFound();
   return row;
 }
@@ -66,14 +87,7 @@ export async function loadDashboards(
     });
   }
   if (includes.has('panels')) {
-    const panelRows = await db
-      .selectFrom('panels')
-      .selectAll()
-      .where('dashboard_id', 'in', ids)
-      .orderBy('dashboard_id')
-      .orderBy('position')
-      .orderBy('id')
-      .execute();
+    const panelRows = await panelsOfDashboards(db, ids);
     const panels = await loadPanels(db, panelRows, below(includes, 'panels'));
     const byDashboard = new Map<number, Json[]>(ids.map((id) => [id, []]));
     for (const [i, p] of panelRows.entries()) byDashboard.get(p.dashboard_id)!.push(panels[i]!);

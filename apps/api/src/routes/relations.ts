@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { preparedQuery } from '../db/prepared.js';
 import type {
   DevicesTable,
   GatewaysTable,
@@ -8,6 +9,27 @@ import type {
   SingleValueItemsTable,
 } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
+
+const sensorsOfDevices = preparedQuery((db, ids: readonly number[]) =>
+  db.selectFrom('sensors').selectAll().where('device_id', 'in', ids),
+);
+const sensorsById = preparedQuery((db, ids: readonly number[]) =>
+  db.selectFrom('sensors').selectAll().where('id', 'in', ids),
+);
+const devicesById = preparedQuery((db, ids: readonly number[]) =>
+  db.selectFrom('devices').selectAll().where('id', 'in', ids),
+);
+const lineItemsOfPanels = preparedQuery((db, ids: readonly number[]) =>
+  db
+    .selectFrom('line_chart_items')
+    .selectAll()
+    .where('panel_id', 'in', ids)
+    .orderBy('panel_id')
+    .orderBy('position'),
+);
+const singleItemsOfPanels = preparedQuery((db, ids: readonly number[]) =>
+  db.selectFrom('single_value_items').selectAll().where('panel_id', 'in', ids),
+);
 
 /**
  * Loading of included relations: one query per relation level for a whole page of parents (never one per
@@ -80,9 +102,7 @@ export async function loadDevices(
   const ids = rows.map((r) => r.id);
 
   if (includes.has('sensors') || includes.has('defaultSensor')) {
-    const sensors =
-      preloadedSensors ??
-      (await db.selectFrom('sensors').selectAll().where('device_id', 'in', ids).orderBy('id').execute());
+    const sensors = preloadedSensors ?? (await sensorsOfDevices(db, ids)).sort((a, b) => a.id - b.id);
     const byDevice = groupBy(sensors, (s) => s.device_id);
     for (const row of rows) {
       const own = byDevice.get(row.id) ?? [];
@@ -157,17 +177,11 @@ export async function loadPanels(
 
   const lineItems =
     includes.has('lineChartItems') && rows.some((r) => r.type === 'line_chart')
-      ? await db
-          .selectFrom('line_chart_items')
-          .selectAll()
-          .where('panel_id', 'in', ids)
-          .orderBy('panel_id')
-          .orderBy('position')
-          .execute()
+      ? await lineItemsOfPanels(db, ids)
       : [];
   const singleItems =
     includes.has('singleValueItem') && rows.some((r) => r.type === 'single_value')
-      ? await db.selectFrom('single_value_items').selectAll().where('panel_id', 'in', ids).execute()
+      ? await singleItemsOfPanels(db, ids)
       : [];
 
   // Devices and sensors of every level, fetched once with the union of what each level asked for. A
@@ -199,29 +213,17 @@ export async function loadPanels(
     collect(i, includes.has('singleValueItem.device'), wantSensor('singleValueItem'));
   for (const r of rows) collect(r, includes.has('device'), wantSensor(''));
 
-  const deviceRows = deviceIds.length
-    ? await db
-        .selectFrom('devices')
-        .selectAll()
-        .where('id', 'in', [...new Set(deviceIds)])
-        .execute()
-    : [];
+  const deviceRows = deviceIds.length ? await devicesById(db, [...new Set(deviceIds)]) : [];
   const needDeviceSensors = deviceIncludes.has('sensors') || deviceIncludes.has('defaultSensor');
   const sensorDevices = new Set([...sensorDeviceIds, ...(needDeviceSensors ? deviceIds : [])]);
   const sensorRows = sensorDevices.size
     ? // Sorted here rather than in SQL: an IN list over an index would need a temporary sort b-tree.
-      (
-        await db
-          .selectFrom('sensors')
-          .selectAll()
-          .where('device_id', 'in', [...sensorDevices])
-          .execute()
-      ).sort((a, b) => a.id - b.id)
+      (await sensorsOfDevices(db, [...sensorDevices])).sort((a, b) => a.id - b.id)
     : [];
   const sensors = new Map(sensorRows.map((s) => [s.id, sensorJson(s)]));
   const missing = [...new Set(sensorIds)].filter((id) => !sensors.has(id));
   if (missing.length > 0) {
-    for (const s of await db.selectFrom('sensors').selectAll().where('id', 'in', missing).execute()) {
+    for (const s of await sensorsById(db, missing)) {
       sensors.set(s.id, sensorJson(s));
     }
   }
