@@ -10,6 +10,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { requireAuth } from '../auth/guards.js';
 import { findUsers, userResource } from '../auth/users.js';
 import { preparedQuery } from '../db/prepared.js';
+import { readVersion } from '../db/readVersion.js';
 import type { DashboardsTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
 import { bool, data, now } from '../http/envelope.js';
@@ -103,8 +104,15 @@ async function showDashboard(db: Kysely<DB>, id: number, includes: ReadonlySet<s
   return (await loadDashboards(db, [row], includes))[0];
 }
 
+const SHOWN_LIMIT = 1_000;
+
 export async function dashboardRoutes(app: FastifyInstance) {
   const db = app.db;
+  // Serialised answers of GET /api/v1/dashboard/{id} by id and includes, valid while the read version
+  // they were loaded at is current: every write to a table they are made of bumps it (triggers of
+  // migration 0003, in the writer's transaction), so a read after any write loads afresh. The version is
+  // read before loading, so an answer loaded while a write lands is stored under the older version.
+  const shown = new Map<string, { version: number; userId: number; body: string }>();
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/dashboard', { onRequest: requireAuth }, async (request) => {
@@ -128,11 +136,21 @@ export async function dashboardRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/dashboard/:id',
     { onRequest: requireAuth, schema: { params: IdParams } },
-    async (request) => {
+    async (request, reply) => {
       const viewer = requireOwner(request);
       const query = parseListQuery(request.query, { include: ALLOWED.include });
+      const version = await readVersion(db);
+      const key = `${request.params.id}?${[...query.include].sort().join(',')}`;
+      const cached = shown.get(key);
+      reply.type('application/json; charset=utf-8');
+      if (cached && cached.version === version && (viewer.isAdmin || cached.userId === viewer.id)) {
+        return cached.body;
+      }
       const row = await findDashboard(db, viewer, request.params.id);
-      return data((await loadDashboards(db, [row], query.include))[0]);
+      const body = JSON.stringify(data((await loadDashboards(db, [row], query.include))[0]));
+      if (shown.size >= SHOWN_LIMIT) shown.delete(shown.keys().next().value as string);
+      shown.set(key, { version, userId: row.user_id, body });
+      return body;
     },
   );
 
