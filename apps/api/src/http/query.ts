@@ -50,6 +50,27 @@ function allowedIncludes(include: readonly string[]): Set<string> {
   return set;
 }
 
+// Clients repeat the same few include strings: their parsed sets are kept (a bounded number per list).
+const parsedIncludes = new WeakMap<readonly string[], Map<string, Set<string>>>();
+const PARSED_INCLUDES_LIMIT = 100;
+
+function parseInclude(value: unknown, allowed: readonly string[]): Set<string> {
+  let parsed = parsedIncludes.get(allowed);
+  if (!parsed) {
+    parsed = new Map();
+    parsedIncludes.set(allowed, parsed);
+  }
+  const known = typeof value === 'string' ? parsed.get(value) : undefined;
+  if (known) return new Set(known);
+  const includeAllowed = allowedIncludes(allowed);
+  const include = new Set(splitList(value));
+  const badIncludes = [...include].filter((name) => !includeAllowed.has(name));
+  if (badIncludes.length > 0) reject('include', badIncludes, allowed);
+  for (const path of [...include]) for (const prefix of withPrefixes([path])) include.add(prefix);
+  if (typeof value === 'string' && parsed.size < PARSED_INCLUDES_LIMIT) parsed.set(value, new Set(include));
+  return include;
+}
+
 const kindNames = { include: 'include', sort: 'sortering', filter: 'filter' } as const;
 
 function reject(parameter: keyof typeof kindNames, names: string[], allowed: Iterable<string>): never {
@@ -67,11 +88,7 @@ function reject(parameter: keyof typeof kindNames, names: string[], allowed: Ite
 export function parseListQuery(query: unknown, allowed: AllowedQuery = {}): ListQuery {
   const params = (query !== null && typeof query === 'object' ? query : {}) as Record<string, unknown>;
 
-  const includeAllowed = allowedIncludes(allowed.include ?? []);
-  const include = new Set(splitList(params.include));
-  const badIncludes = [...include].filter((name) => !includeAllowed.has(name));
-  if (badIncludes.length > 0) reject('include', badIncludes, allowed.include ?? []);
-  for (const path of [...include]) for (const prefix of withPrefixes([path])) include.add(prefix);
+  const include = parseInclude(params.include, allowed.include ?? []);
 
   const sortAllowed = allowed.sort ?? [];
   const sort: SortField[] = splitList(params.sort).map((part) =>
