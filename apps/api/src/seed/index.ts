@@ -4,6 +4,7 @@ import type { PasswordHashing } from '../config.js';
 import type { DB } from '../db/types.js';
 import { seedContent } from './content.js';
 import { seedDevices } from './devices.js';
+import { seedDemoEmbedToken } from './embedToken.js';
 
 export interface SeedDemoOptions {
   /** The demo accounts, when the caller created them; otherwise found by e-mail or created. */
@@ -16,12 +17,16 @@ export interface SeedDemoOptions {
   stepMinutes?: number;
   /** @default Date.now() */
   now?: number;
+  /** Origins the demo embed token is accepted from. @default demoEmbedOrigins() */
+  embedOrigins?: string[];
 }
 
 export interface SeedDemoResult {
   accounts: DemoAccounts;
   devices: number;
   sensors: number;
+  /** The panels the demo embed token reads (DEMO_EMBED_PANELS, in that order). */
+  embedPanelIds: number[];
 }
 
 async function existingAccounts(db: Kysely<DB>): Promise<DemoAccounts | null> {
@@ -52,7 +57,7 @@ async function existingAccounts(db: Kysely<DB>): Promise<DemoAccounts | null> {
 /**
  * Seeds the demo world of DESIGN.md §2 on an empty database: the demo accounts (unless they exist),
  * ~40 devices across Sweden with sensors, gateways and history, dashboards, alerts, notifications and
- * the shop's products.
+ * the shop's products, and the examples' read-only demo embed token (DEMO_EMBED_TOKEN).
  */
 export async function seedDemo(db: Kysely<DB>, opts: SeedDemoOptions = {}): Promise<SeedDemoResult> {
   const now = opts.now ?? Date.now();
@@ -69,6 +74,17 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedDemoOptions = {}): Prom
     stepMinutes: opts.stepMinutes,
   });
   await seedContent(db, { anna: accounts.anna, erik: accounts.erik, devices, now });
-  return { accounts, devices: devices.length, sensors: devices.reduce((n, d) => n + d.sensors.length, 0) };
+  const embedPanelIds = await seedDemoEmbedToken(db, {
+    owner: accounts.anna.id,
+    origins: opts.embedOrigins,
+    now,
+  });
+  return {
+    accounts,
+    devices: devices.length,
+    sensors: devices.reduce((n, d) => n + d.sensors.length, 0),
+    embedPanelIds,
+  };
 }
 export { startSimulator } from '../simulator.js';
+export { DEMO_EMBED_PANELS, DEMO_EMBED_TOKEN, demoEmbedOrigins } from './embedToken.js';

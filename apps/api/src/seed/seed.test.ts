@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../auth/tokens.js';
 import { testDialects } from '../test/harness.js';
+import { DEMO_EMBED_PANELS, DEMO_EMBED_TOKEN, demoEmbedOrigins } from './embedToken.js';
 import { createWorldApp, type WorldApp } from './fixture.js';
 
 const dialects = await testDialects();
@@ -78,5 +80,44 @@ describe.each(dialects)('demo world (%s)', (dialect) => {
       .orderBy('name')
       .execute();
     expect(products.map((p) => p.name)).toEqual(['Abonnemang', 'LoRaWAN-gateway', 'Temperaturspjut']);
+  });
+
+  it('examples: the demo embed token reads the demo panels (ids 5 and 6 on a fresh database, as docs/embedding.md says) and nothing else, from the local origins, stored hashed', async () => {
+    const rows = await w.db.selectFrom('embed_tokens').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row.token_hash).toBe(sha256(DEMO_EMBED_TOKEN));
+    expect(JSON.stringify(row)).not.toContain(DEMO_EMBED_TOKEN);
+    expect(row.user_id).toBe(w.accounts.anna.id);
+    expect(JSON.parse(row.scopes)).toEqual(['panel:5', 'panel:6', 'public-map']);
+    const titles = await w.db
+      .selectFrom('panels')
+      .select(['id', 'title'])
+      .where('id', 'in', [5, 6])
+      .execute();
+    expect(titles.sort((a, b) => a.id - b.id).map((p) => p.title)).toEqual([...DEMO_EMBED_PANELS]);
+
+    const bearer = (origin: string) => ({ authorization: `Bearer ${DEMO_EMBED_TOKEN}`, origin });
+    const read = (url: string, origin = 'http://localhost:3000', method: 'GET' | 'DELETE' = 'GET') =>
+      w.app.inject({ method, url, headers: bearer(origin) });
+    expect((await read('/api/v1/panel/5')).statusCode).toBe(200);
+    expect((await read('/api/v1/panel/6', 'http://127.0.0.1:3000')).statusCode).toBe(200);
+    expect((await read('/api/v1/public/temperature-map')).statusCode).toBe(200);
+    expect([403, 404]).toContain((await read('/api/v1/panel/1')).statusCode);
+    expect((await read('/api/v1/panel/5', 'https://evil.example')).statusCode).toBe(403);
+    expect((await read('/api/v1/panel/5', 'http://localhost:3000', 'DELETE')).statusCode).toBe(403);
+  });
+});
+
+describe('demo embed token origins', () => {
+  it('examples: localhost and 127.0.0.1 on port 3000 and on PORT, plus DEMO_EMBED_ORIGINS', () => {
+    expect(demoEmbedOrigins({})).toEqual(['http://localhost:3000', 'http://127.0.0.1:3000']);
+    expect(demoEmbedOrigins({ PORT: '8080', DEMO_EMBED_ORIGINS: 'http://127.0.0.1:5555/, ' })).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http://127.0.0.1:5555',
+    ]);
   });
 });
