@@ -112,7 +112,7 @@ export async function dashboardRoutes(app: FastifyInstance) {
   // they were loaded at is current: every write to a table they are made of bumps it (triggers of
   // migration 0003, in the writer's transaction), so a read after any write loads afresh. The version is
   // read before loading, so an answer loaded while a write lands is stored under the older version.
-  const shown = new Map<string, { version: number; userId: number; body: string }>();
+  const shown = new Map<string, { version: number; userId: number; body: Buffer }>();
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get('/api/v1/dashboard', { onRequest: requireAuth }, async (request) => {
@@ -140,14 +140,17 @@ export async function dashboardRoutes(app: FastifyInstance) {
       const viewer = requireOwner(request);
       const query = parseListQuery(request.query, { include: ALLOWED.include });
       const version = await readVersion(db);
-      const key = `${request.params.id}?${[...query.include].sort().join(',')}`;
+      // The include string as sent (it parses to one set), else the set itself in a canonical order.
+      const raw = (request.query as { include?: unknown }).include;
+      const key = `${request.params.id}?${typeof raw === 'string' ? raw : [...query.include].sort().join(',')}`;
       const cached = shown.get(key);
       reply.type('application/json; charset=utf-8');
       if (cached && cached.version === version && (viewer.isAdmin || cached.userId === viewer.id)) {
         return cached.body;
       }
       const row = await findDashboard(db, viewer, request.params.id);
-      const body = JSON.stringify(data((await loadDashboards(db, [row], query.include))[0]));
+      // Kept as bytes: sending a cached answer then costs no UTF-8 encoding.
+      const body = Buffer.from(JSON.stringify(data((await loadDashboards(db, [row], query.include))[0])));
       if (shown.size >= SHOWN_LIMIT) shown.delete(shown.keys().next().value as string);
       shown.set(key, { version, userId: row.user_id, body });
       return body;
