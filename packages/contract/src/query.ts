@@ -85,41 +85,43 @@ const itemIncludes = (prefix: string) => [
   `${prefix}.device.sensors`,
   `${prefix}.device.defaultSensor`,
 ];
-const panelIncludes = [
+// Marked pure so that a bundle importing only the slug constants of `./plain` drops these tables.
+const panelIncludes = /* @__PURE__ */ (() => [
   ...itemIncludes('lineChartItems'),
   ...itemIncludes('singleValueItem'),
   'device',
   'sensor',
-];
+])();
 
 /**
  * What each list/show endpoint accepts; anything else is a 400 naming these (DESIGN.md §2). The include
  * names are the relation names of the responses, e.g. `panels.lineChartItems.device.sensors`.
  */
-export const ALLOWED_QUERY = {
-  dashboard: {
-    include: ['user', 'panels', ...panelIncludes.map((name) => `panels.${name}`)],
-    sort: ['title', 'created_at', 'updated_at', 'is_favorite'],
-    filter: ['title', 'is_favorite'],
-  },
-  panel: { include: panelIncludes, sort: ['position', 'title'], filter: ['dashboard_id', 'type'] },
-  device: {
-    include: [...deviceIncludes],
-    sort: ['title', 'external_device_id', 'created_at'],
-    // `unassigned` (devices of no team) is admin-only (spec §6).
-    filter: ['title', 'external_device_id', 'team_id', 'is_public', 'unassigned'],
-  },
-  sensor: { include: [], sort: ['name', 'type'], filter: ['device_id', 'type'] },
-  team: { include: [], sort: ['name'], filter: ['name'] },
-  user: { include: ['teams'], sort: ['name', 'email', 'created_at'], filter: ['name', 'email', 'team_id'] },
-  alert: {
-    include: ['conditions', 'conditionsCount', 'device'],
-    sort: ['name', 'created_at', 'last_triggered_at'],
-    filter: ['name', 'device_id', 'is_enabled'],
-  },
-  notification: { include: [], sort: ['created_at'], filter: ['unread', 'level'] },
-  product: { include: [], sort: ['name', 'price_ore'], filter: ['in_stock'] },
-  embedToken: { include: [], sort: ['name', 'created_at', 'expires_at'], filter: [] },
-} as const satisfies Record<string, AllowedQuery>;
+export const ALLOWED_QUERY = /* @__PURE__ */ (() =>
+  ({
+    dashboard: {
+      include: ['user', 'panels', ...panelIncludes.map((name) => `panels.${name}`)],
+      sort: ['title', 'created_at', 'updated_at', 'is_favorite'],
+      filter: ['title', 'is_favorite'],
+    },
+    panel: { include: panelIncludes, sort: ['position', 'title'], filter: ['dashboard_id', 'type'] },
+    device: {
+      include: [...deviceIncludes],
+      sort: ['title', 'external_device_id', 'created_at'],
+      // `unassigned` (devices of no team) is admin-only (spec §6).
+      filter: ['title', 'external_device_id', 'team_id', 'is_public', 'unassigned'],
+    },
+    sensor: { include: [], sort: ['name', 'type'], filter: ['device_id', 'type'] },
+    team: { include: [], sort: ['name'], filter: ['name'] },
+    user: { include: ['teams'], sort: ['name', 'email', 'created_at'], filter: ['name', 'email', 'team_id'] },
+    alert: {
+      include: ['conditions', 'conditionsCount', 'device'],
+      sort: ['name', 'created_at', 'last_triggered_at'],
+      filter: ['name', 'device_id', 'is_enabled'],
+    },
+    notification: { include: [], sort: ['created_at'], filter: ['unread', 'level'] },
+    product: { include: [], sort: ['name', 'price_ore'], filter: ['in_stock'] },
+    embedToken: { include: [], sort: ['name', 'created_at', 'expires_at'], filter: [] },
+  }) as const satisfies Record<string, AllowedQuery>)();
 
 export type QueryResource = keyof typeof ALLOWED_QUERY;

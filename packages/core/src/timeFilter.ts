@@ -1,5 +1,12 @@
 import type { IntervalSlug, RangeSlug, TimeFilter } from '@matnat/contract';
 import {
+  DEFAULT_INTERVAL_SLUG,
+  DEFAULT_RANGE_SLUG,
+  INTERVAL_MS,
+  INTERVAL_SLUGS,
+  RANGE_SLUGS,
+} from '@matnat/contract/plain';
+import {
   addToWallClock,
   DATE_TIME_FORMAT,
   DEFAULT_TIME_ZONE,
@@ -13,62 +20,19 @@ import type { Platform } from './platform';
 import { readStoredObject, writeStored } from './storage';
 import { createStore, type ExternalStore } from './store';
 
-/** The 17 range slugs of spec §3, in the order a picker lists them. */
-export const RANGE_SLUGS = [
-  'prev_3_h',
-  'prev_12_h',
-  'prev_24_h',
-  'prev_2_days',
-  'prev_5_days',
-  'prev_7_days',
-  'prev_10_days',
-  'prev_15_days',
-  'prev_30_days',
-  'prev_90_days',
-  'prev_6_months',
-  'this_week',
-  'this_month',
-  'this_year',
-  'prev_week',
-  'prev_month',
-  'prev_year',
-] as const satisfies readonly RangeSlug[];
-
-/** The 9 interval slugs of spec §3, shortest first. */
-export const INTERVAL_SLUGS = [
-  '5_s',
-  '30_s',
-  '1_m',
-  '5_m',
-  '15_m',
-  '30_m',
-  '1_h',
-  '3_h',
-  '12_h',
-] as const satisfies readonly IntervalSlug[];
+// The slugs, their lengths and the spec §4 default filter are the contract's plain (zod-free) values.
+export {
+  DEFAULT_INTERVAL_SLUG,
+  DEFAULT_RANGE_SLUG,
+  INTERVAL_MS,
+  INTERVAL_SLUGS,
+  RANGE_SLUGS,
+} from '@matnat/contract/plain';
 
 export type { IntervalSlug, RangeSlug, TimeFilter };
 
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
+const HOUR = 3_600_000;
 
-/** Each interval slug as milliseconds. */
-export const INTERVAL_MS: Readonly<Record<IntervalSlug, number>> = {
-  '5_s': 5 * SECOND,
-  '30_s': 30 * SECOND,
-  '1_m': MINUTE,
-  '5_m': 5 * MINUTE,
-  '15_m': 15 * MINUTE,
-  '30_m': 30 * MINUTE,
-  '1_h': HOUR,
-  '3_h': 3 * HOUR,
-  '12_h': 12 * HOUR,
-};
-
-/** Spec §4 Default filter. */
-export const DEFAULT_RANGE_SLUG: RangeSlug = 'prev_5_days';
-export const DEFAULT_INTERVAL_SLUG: IntervalSlug = '15_m';
 /** The localStorage key holding every route's filter as one JSON object keyed by full route path. */
 export const TIME_FILTER_STORAGE_KEY = 'matnat.timeFilters';
 

@@ -1,45 +1,21 @@
 /** Range and interval slugs of the time filter (spec §3), resolved in Europe/Stockholm. */
+import {
+  INTERVAL_MS,
+  INTERVAL_SLUGS,
+  type IntervalSlug,
+  RANGE_SLUGS,
+  type RangeSlug,
+} from '@matnat/contract';
+
 export const TIME_ZONE = 'Europe/Stockholm';
 
-export const RANGE_SLUGS = [
-  'prev_3_h',
-  'prev_12_h',
-  'prev_24_h',
-  'prev_2_days',
-  'prev_5_days',
-  'prev_7_days',
-  'prev_10_days',
-  'prev_15_days',
-  'prev_30_days',
-  'prev_90_days',
-  'prev_6_months',
-  'this_week',
-  'this_month',
-  'this_year',
-  'prev_week',
-  'prev_month',
-  'prev_year',
-] as const;
-export type RangeSlug = (typeof RANGE_SLUGS)[number];
+export type { IntervalSlug, RangeSlug };
+export { INTERVAL_MS, INTERVAL_SLUGS, RANGE_SLUGS };
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
-
-export const INTERVAL_MS = {
-  '5_s': 5 * SECOND,
-  '30_s': 30 * SECOND,
-  '1_m': MINUTE,
-  '5_m': 5 * MINUTE,
-  '15_m': 15 * MINUTE,
-  '30_m': 30 * MINUTE,
-  '1_h': HOUR,
-  '3_h': 3 * HOUR,
-  '12_h': 12 * HOUR,
-} as const;
-export type IntervalSlug = keyof typeof INTERVAL_MS;
-export const INTERVAL_SLUGS = Object.keys(INTERVAL_MS) as IntervalSlug[];
 
 export function isRangeSlug(value: string): value is RangeSlug {
   return (RANGE_SLUGS as readonly string[]).includes(value);
