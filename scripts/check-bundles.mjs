@@ -4,7 +4,8 @@ import { build } from 'esbuild';
 
 /** Any contract module but the zod-free plain entry (and the constants and helpers it is made of). */
 const isContractSchemaCode = (p) =>
-  p.includes('/contract/') && !/\/contract\/(dist\/plain\.js|src\/(plain|constants|messages|query|embedScope)\.ts)$/.test(p);
+  p.includes('/contract/') &&
+  !/\/contract\/(dist\/plain\.js|src\/(plain|constants|messages|query|embedScope)\.ts)$/.test(p);
 
 const entries = [{ name: '@matnat/core', file: 'packages/core/dist/index.js' }];
 let failed = false;

@@ -62,9 +62,9 @@ export const svMessages = {
     this_week: 'Denna vecka',
     this_month: 'Denna månad',
     this_year: 'Detta år',
-    prev_week: 'Föregående vecka',
-    prev_month: 'Föregående månad',
-    prev_year: 'Föregående år',
+    prev_week: 'Förra veckan',
+    prev_month: 'Förra månaden',
+    prev_year: 'Förra året',
   },
 
   /** Interval slugs are durations (bucket size / refresh period), so they read as durations. */

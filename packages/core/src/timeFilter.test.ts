@@ -50,7 +50,7 @@ describe('time filter slugs', () => {
   });
 
   it('every range and interval slug has a Swedish label, overridable', () => {
-    for (const slug of RANGE_SLUGS) expect(rangeLabel(slug)).toMatch(/^(Senaste|Denna|Detta|Föregående) /);
+    for (const slug of RANGE_SLUGS) expect(rangeLabel(slug)).toMatch(/^(Senaste|Denna|Detta|Förra) /);
     for (const slug of INTERVAL_SLUGS)
       expect(intervalLabel(slug)).toMatch(/^\d+ (sekunder|minut|minuter|timme|timmar)$/);
     expect(rangeLabel('prev_3_h')).toBe('Senaste 3 timmarna');

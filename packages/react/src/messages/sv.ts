@@ -1,3 +1,5 @@
+import { svMessages as coreMessages } from '@matnat/core';
+
 /**
  * Every Swedish UI string of @matnat/react. Components read them through `useMessages()`; a host overrides
  * any of them (or switches to `en`) through the provider. Functions take the values to interpolate.
@@ -7,25 +9,8 @@ export const sv = {
   timeFilter: {
     rangeLabel: 'Tidsperiod',
     intervalLabel: 'Uppdatering',
-    ranges: {
-      prev_3_h: 'Senaste 3 timmarna',
-      prev_12_h: 'Senaste 12 timmarna',
-      prev_24_h: 'Senaste 24 timmarna',
-      prev_2_days: 'Senaste 2 dagarna',
-      prev_5_days: 'Senaste 5 dagarna',
-      prev_7_days: 'Senaste 7 dagarna',
-      prev_10_days: 'Senaste 10 dagarna',
-      prev_15_days: 'Senaste 15 dagarna',
-      prev_30_days: 'Senaste 30 dagarna',
-      prev_90_days: 'Senaste 90 dagarna',
-      prev_6_months: 'Senaste 6 månaderna',
-      this_week: 'Denna vecka',
-      this_month: 'Denna månad',
-      this_year: 'Detta år',
-      prev_week: 'Förra veckan',
-      prev_month: 'Förra månaden',
-      prev_year: 'Förra året',
-    },
+    // The core holds the one Swedish label of every range slug.
+    ranges: coreMessages.ranges,
     intervals: {
       '5_s': 'Var 5:e sekund',
       '30_s': 'Var 30:e sekund',
