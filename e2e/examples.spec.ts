@@ -6,14 +6,33 @@ const api = () => process.env.MATNAT_API as string;
 
 const WIDTHS = [375, 1280] as const;
 
-/** Fails the test on any request that would leave the machine (real tile servers, CDNs). */
+const OSM_TILES = /^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//;
+
+/** Fails the test on any request that would leave the machine (CDNs, tile servers not answered locally). */
 function guardRequests(page: Page) {
   const outside: string[] = [];
   page.on('request', (req) => {
     const url = new URL(req.url());
-    if (url.protocol.startsWith('http') && url.hostname !== '127.0.0.1') outside.push(req.url());
+    if (url.protocol.startsWith('http') && url.hostname !== '127.0.0.1' && !OSM_TILES.test(req.url())) {
+      outside.push(req.url());
+    }
   });
   return outside;
+}
+
+/**
+ * Pages served by the API (as under `npm start`) keep their OpenStreetMap tile URL, which the server's CSP
+ * allows; the browser's tile requests are answered by the local tile server instead of the internet.
+ */
+async function localTiles(page: Page) {
+  await page.route(OSM_TILES, async (route) => {
+    const res = await fetch(`${tiles()}${new URL(route.request().url()).pathname}`);
+    await route.fulfill({
+      status: res.status,
+      contentType: 'image/png',
+      body: Buffer.from(await res.arrayBuffer()),
+    });
+  });
 }
 
 async function tileCount(): Promise<number> {
@@ -41,8 +60,10 @@ for (const width of WIDTHS) {
   }) => {
     const outside = guardRequests(page);
     await page.setViewportSize({ width, height: 800 });
+    await localTiles(page);
     const before = await tileCount();
-    await page.goto(`${examples()}/examples/script-tag-temperature-map/`);
+    // Served by the API server itself, as `npm start` serves it: no API address or token on the page.
+    await page.goto(`${api()}/script-tag-temperature-map/`);
     const markers = page.locator('[data-matnat-temperature-map] path.matnat-temperature-marker');
     await expect(markers.first()).toBeVisible();
     expect(await markers.count()).toBeGreaterThan(3);
@@ -86,8 +107,10 @@ for (const width of WIDTHS) {
     page.on('request', (req) => {
       if (req.url().includes('/measurements')) measurementRequests.push(req.url());
     });
+    // Another origin than the API's: the demo token names it among its allowed origins.
     await page.goto(`${examples()}/examples/web-component-panel/`);
     expect(new URL(examples()).origin).not.toBe(new URL(api()).origin);
+    await expect(page.locator('#single').getByText('Luftfuktighet Åre')).toBeVisible();
     await expect.poll(() => paintedCanvases(page, '#panel')).toBeGreaterThan(0);
     await expect(page.locator('#single .matnat-single-value__number')).toBeVisible();
     await expect(page.locator('#single .matnat-single-value__age')).toContainText('sedan');
@@ -108,7 +131,8 @@ test("web component: the host sets the range by attribute, hears the viewer's ch
     const m = /range_slug=(\w+)/.exec(req.url());
     if (m?.[1]) ranges.push(m[1]);
   });
-  await page.goto(`${examples()}/examples/web-component-panel/`);
+  // Served by the API, as under `npm start`: its CSP allows the page's own script file, not inline ones.
+  await page.goto(`${api()}/web-component-panel/`);
   await expect.poll(() => paintedCanvases(page, '#panel')).toBeGreaterThan(0);
 
   await page.evaluate(() => document.getElementById('panel')?.setAttribute('range', 'prev_3_h'));
@@ -122,13 +146,16 @@ test("web component: the host sets the range by attribute, hears the viewer's ch
   await expect(page.locator('#panel select').first()).toHaveValue('prev_5_days');
 });
 
-test('React app: a dashboard of embedded panels under StrictMode paints its chart and single value', async ({
+test('React app (Vite build): a dashboard of embedded panels under StrictMode paints its chart and single value', async ({
   page,
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto(`${examples()}/examples/react-embed/`);
+  // The examples index (the API's front end under `npm start`) links the Vite app's build.
+  await page.goto(`${api()}/`);
+  await page.getByRole('link', { name: 'react-embed' }).click();
+  await expect(page).toHaveURL(`${api()}/react-embed/dist/`);
   await expect.poll(() => paintedCanvases(page, '#root')).toBeGreaterThan(0);
   await expect(page.locator('#root .matnat-single-value__number')).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/react-embed-1280.png', fullPage: true });
@@ -144,7 +171,7 @@ test('script tag: panel.js fills in a data-matnat-panel element by panel id with
 }) => {
   const outside = guardRequests(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`${examples()}/examples/script-tag-panel/`);
+  await page.goto(`${api()}/script-tag-panel/`);
   await expect.poll(() => paintedCanvases(page, '[data-matnat-panel]')).toBeGreaterThan(0);
   await expect(page.locator('[data-matnat-panel] .matnat-panel__title')).toHaveText('Inlandet');
   await expect(page.locator('[data-matnat-panel] select').first()).toHaveValue('prev_7_days');
@@ -157,3 +184,61 @@ test('script tag: panel.js fills in a data-matnat-panel element by panel id with
   await page.screenshot({ path: 'test-results/screenshots/script-tag-panel-1280.png', fullPage: true });
   expect(outside).toEqual([]);
 });
+
+for (const width of WIDTHS) {
+  test(`web component: <matnat-device-map> shows a signed-in user's devices, a popup with each sensor's latest reading, and a satellite toggle at ${width} px`, async ({
+    page,
+  }) => {
+    const outside = guardRequests(page);
+    await localTiles(page);
+    await page.setViewportSize({ width, height: 800 });
+    // Signed in as anna on the API's origin: the element reads with the session cookie, no token.
+    await page.goto(`${api()}/`);
+    const request = page.context().request;
+    await request.get(`${api()}/sanctum/csrf-cookie`);
+    const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+    const login = await request.post(`${api()}/api/login`, {
+      data: { email: 'anna@matnat.se', password: 'matnat-demo' },
+      headers: { 'x-xsrf-token': decodeURIComponent(xsrf), accept: 'application/json' },
+    });
+    expect(login.ok()).toBe(true);
+    await page.addScriptTag({ url: '/packages/react/dist/embed/elements.js' });
+    const placed = await page.evaluate(async () => {
+      type Device = { id: number; title: string; lat: number | null; lng: number | null };
+      type Sensor = { id: number; device_id: number; name: string; unit: string; type: string };
+      const get = async (url: string) =>
+        ((await (await fetch(url, { headers: { accept: 'application/json' } })).json()) as { data: unknown })
+          .data;
+      const devices = (await get('/api/v1/device')) as Device[];
+      const sensors = (await get('/api/v1/sensor')) as Sensor[];
+      const features = devices
+        .filter((d) => d.lat !== null && d.lng !== null)
+        .map((d) => ({
+          type: 'Feature' as const,
+          geometry: { type: 'Point' as const, coordinates: [d.lng as number, d.lat as number] },
+          properties: { id: d.id, title: d.title, sensors: sensors.filter((s) => s.device_id === d.id) },
+        }));
+      const map = document.createElement('matnat-device-map') as HTMLElement & { devices?: unknown };
+      map.id = 'devices';
+      map.setAttribute('height', '480');
+      map.devices = { type: 'FeatureCollection', features };
+      document.querySelector('main')?.append(map);
+      return features.length;
+    });
+    expect(placed).toBeGreaterThan(3);
+    const markers = page.locator('#devices .matnat-device-marker');
+    await expect(markers).toHaveCount(placed);
+    await markers.first().click({ force: true });
+    const popup = page.locator('#devices .matnat-popup');
+    await expect(popup).toBeVisible();
+    await expect(popup.locator('li').first()).toContainText(/\d/);
+    // Leaflet pans the map so that the filled-in popup is readable inside it.
+    const mapTop = (await page.locator('#devices .matnat-device-map').boundingBox())?.y ?? 0;
+    await expect.poll(async () => ((await popup.boundingBox())?.y ?? -1) >= mapTop).toBe(true);
+    await expect.poll(tileCount).toBeGreaterThan(0);
+    await page.screenshot({ path: `test-results/screenshots/device-map-${width}.png`, fullPage: true });
+    await page.locator('#devices .matnat-map__toggle').click();
+    await expect(page.locator('#devices .matnat-map__toggle')).toHaveAttribute('aria-pressed', 'true');
+    expect(outside.filter((u) => !u.startsWith('https://server.arcgisonline.com/'))).toEqual([]);
+  });
+}

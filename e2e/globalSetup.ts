@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildReactEmbedExample } from '../examples/react-embed/build.mjs';
 import { repoRoot, startHarness } from './harness';
 
 /** Starts the servers and hands their addresses to the test workers through the environment. */
@@ -9,7 +8,11 @@ export default async function globalSetup() {
   if (!existsSync(join(repoRoot, 'packages/react/dist/embed/panel.js'))) {
     execFileSync('pnpm', ['--filter', '@matnat/react', 'build'], { cwd: repoRoot, stdio: 'inherit' });
   }
-  await buildReactEmbedExample();
+  // The React example is tested as Vite builds it (into examples/react-embed/dist), as `npm start` serves it.
+  execFileSync('pnpm', ['--filter', '@matnat/example-react-embed', 'build'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
   const h = await startHarness();
   process.env.MATNAT_API = h.api;
   process.env.MATNAT_EXAMPLES = h.examples;

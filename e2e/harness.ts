@@ -17,15 +17,18 @@ export interface Harness {
   examples: string;
   tiles: string;
   tileUrl: string;
+  /** The demo world's embed token (apps/api/src/seed/embedToken.ts), which the example pages carry. */
   embedToken: string;
+  /** The panels the example pages show: a line chart ('Inlandet') and a single value. */
   panelIds: number[];
-  /** Sensors of the first line-chart panel, and of the first single-value panel (the token's scope). */
-  lineSensorIds: number[];
-  singleSensorId: number;
   /** Tile requests served so far. */
   tileRequests(): number;
   stop(): Promise<void>;
 }
+
+/** Seeded with the demo world, documented in docs/embedding.md, and written into the example pages. */
+export const DEMO_EMBED_TOKEN = 'mtn_demo_embed_token';
+export const DEMO_PANEL_IDS = [5, 6];
 
 function chunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
@@ -85,15 +88,15 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-/** Placeholders the example pages carry for integrators, replaced with this run's addresses. */
-function personalise(html: string, h: Omit<Harness, 'tileRequests' | 'stop' | 'examples'>): string {
+/**
+ * The example pages read from their own origin; served from the second origin they are pointed at the API
+ * (as a partner's page names api.matnat.se), and their map tiles at the local tile server.
+ */
+function personalise(html: string, api: string, tileUrl: string): string {
   return html
-    .replaceAll('https://api.matnat.se', h.api)
-    .replaceAll('https://tile.openstreetmap.org/{z}/{x}/{y}.png', h.tileUrl)
-    .replaceAll('YOUR_EMBED_TOKEN', h.embedToken)
-    .replaceAll('YOUR_PANEL_ID', String(h.panelIds[0]))
-    .replaceAll('YOUR_LINE_SENSOR_IDS', h.lineSensorIds.join(','))
-    .replaceAll('YOUR_SINGLE_SENSOR_ID', String(h.singleSensorId));
+    .replace(/(<matnat-[a-z-]+)(\s)/g, `$1 api-base="${api}"$2`)
+    .replace(/(\sdata-matnat-[a-z-]+)(\s)/g, `$1 data-api-base="${api}"$2`)
+    .replaceAll('https://tile.openstreetmap.org/{z}/{x}/{y}.png', tileUrl);
 }
 
 async function waitFor(
@@ -116,40 +119,13 @@ async function waitFor(
   throw new Error(`API server not ready after ${timeoutMs} ms:\n${log()}`);
 }
 
-class Session {
-  private cookies = new Map<string, string>();
-  constructor(private base: string) {}
-  private store(res: Response) {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair?.indexOf('=') ?? -1;
-      if (pair && i > 0) this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-  }
-  async request(method: string, path: string, body?: unknown) {
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    };
-    const xsrf = this.cookies.get('XSRF-TOKEN');
-    if (xsrf) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${this.base}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    this.store(res);
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-    return text ? JSON.parse(text) : null;
-  }
-}
-
 export async function startHarness(): Promise<Harness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'matnat-e2e-'));
   const apiPort = await freePort();
   const api = `http://127.0.0.1:${apiPort}`;
+  // The examples' second origin is known before the API starts: the seed lets the demo token be used there.
+  const examplesServer = createServer();
+  const examples = await listen(examplesServer);
   let apiLog = '';
   const child = spawn(
     process.execPath,
@@ -165,6 +141,9 @@ export async function startHarness(): Promise<Harness> {
         LOG_LEVEL: 'warn',
         ARGON2_MEMORY_KIB: '8192',
         ARGON2_TIME_COST: '1',
+        DEMO_EMBED_ORIGINS: examples,
+        // The examples are the API's front end, as under `npm start` (when there is no built app).
+        FRONTEND_DIR: join(repoRoot, 'examples'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -180,6 +159,7 @@ export async function startHarness(): Promise<Harness> {
       await new Promise((r) => child.once('exit', r));
     }
     rmSync(dataDir, { recursive: true, force: true });
+    examplesServer.close();
   };
 
   try {
@@ -205,45 +185,15 @@ export async function startHarness(): Promise<Harness> {
     });
     const tilesOrigin = await listen(tiles);
 
-    const examplesServer = createServer();
-    const examples = await listen(examplesServer);
-
-    const admin = new Session(api);
-    await admin.request('GET', '/sanctum/csrf-cookie');
-    await admin.request('POST', '/api/login', { email: 'admin@matnat.se', password: 'matnat-demo' });
-    const dashboards = (await admin.request('GET', '/api/v1/dashboard?include=panels')).data as {
-      panels?: { id: number; type: string }[];
-    }[];
-    const panels = dashboards.flatMap((d) => d.panels ?? []);
-    const lineCharts = panels.filter((p) => p.type === 'line_chart').map((p) => p.id);
-    const singles = panels.filter((p) => p.type === 'single_value').map((p) => p.id);
-    const panelIds = [lineCharts[0], singles[0] ?? lineCharts[1]].filter(
-      (id): id is number => id !== undefined,
-    );
-    const token = (
-      await admin.request('POST', '/api/v1/embed-token', {
-        name: 'Browser tests',
-        scopes: [...panelIds.map((id) => `panel:${id}`), 'public-map'],
-        allowed_origins: [examples],
-        expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-      })
-    ).data.token as string;
-
-    const include = 'include=lineChartItems.sensor,singleValueItem.sensor';
-    const [line, single] = await Promise.all(
-      panelIds.map((id) => admin.request('GET', `/api/v1/panel/${id}?${include}`)),
-    );
-    const lineSensorIds = (line.data.lineChartItems as { sensor: { id: number } }[]).map((i) => i.sensor.id);
-    const singleSensorId = (single?.data.singleValueItem?.sensor?.id ?? lineSensorIds[0]) as number;
-    const h = {
-      lineSensorIds,
-      singleSensorId,
-      api,
-      tiles: tilesOrigin,
-      tileUrl: `${tilesOrigin}/{z}/{x}/{y}.png`,
-      embedToken: token,
-      panelIds,
-    };
+    // The example pages rely on the seeded demo token reading these panels: fail here, not in a test.
+    for (const id of DEMO_PANEL_IDS) {
+      const res = await fetch(`${api}/api/v1/panel/${id}`, {
+        headers: { authorization: `Bearer ${DEMO_EMBED_TOKEN}`, origin: examples },
+      });
+      if (!res.ok) throw new Error(`demo embed token cannot read panel ${id}: ${res.status}`);
+    }
+    const tileUrl = `${tilesOrigin}/{z}/{x}/{y}.png`;
+    const h = { api, tiles: tilesOrigin, tileUrl, embedToken: DEMO_EMBED_TOKEN, panelIds: DEMO_PANEL_IDS };
     const roots = ['/examples/', '/packages/react/dist/', '/e2e/bench/'];
     examplesServer.on('request', (req, res) => {
       const path = normalize(decodeURIComponent(new URL(req.url ?? '/', examples).pathname));
@@ -255,7 +205,7 @@ export async function startHarness(): Promise<Harness> {
       const type = TYPES[extname(file)] ?? 'application/octet-stream';
       const body = readFileSync(file);
       res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
-      res.end(type.startsWith('text/html') ? personalise(body.toString('utf8'), h) : body);
+      res.end(type.startsWith('text/html') ? personalise(body.toString('utf8'), api, tileUrl) : body);
     });
 
     return {
@@ -263,11 +213,7 @@ export async function startHarness(): Promise<Harness> {
       examples,
       tileRequests: () => tileCount,
       async stop() {
-        await Promise.all([
-          new Promise((r) => tiles.close(r)),
-          new Promise((r) => examplesServer.close(r)),
-          stopApi(),
-        ]);
+        await Promise.all([new Promise((r) => tiles.close(r)), stopApi()]);
       },
     };
   } catch (error) {

@@ -145,6 +145,9 @@ describe('serving a directory of examples', () => {
     dir = mkdtempSync(join(tmpdir(), 'matnat-examples-'));
     mkdirSync(join(dir, 'script-tag'));
     writeFileSync(join(dir, 'script-tag', 'index.html'), '<!doctype html><title>Karta</title>');
+    mkdirSync(join(dir, 'vite-app', 'dist'), { recursive: true });
+    writeFileSync(join(dir, 'vite-app', 'index.html'), '<!doctype html><title>Källkod</title>');
+    writeFileSync(join(dir, 'vite-app', 'dist', 'index.html'), '<!doctype html><title>Bygge</title>');
     t = await createTestApp({ dialect: 'sqlite', accounts: false, config: { frontendDir: dir } });
   });
   afterAll(async () => {
@@ -158,5 +161,10 @@ describe('serving a directory of examples', () => {
     expect(response.body).toContain('href="/script-tag/"');
     expect((await t.client().get('/script-tag/')).body).toContain('Karta');
     expect((await t.client().get('/dashboard')).statusCode).toBe(404);
+  });
+
+  it('an example with a build (a Vite app) is linked to its dist/, not to its source index.html', async () => {
+    expect((await t.client().get('/')).body).toContain('href="/vite-app/dist/"');
+    expect((await t.client().get('/vite-app/dist/')).body).toContain('Bygge');
   });
 });

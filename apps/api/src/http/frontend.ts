@@ -16,14 +16,20 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A directory without its own index.html (the examples) gets a page linking to its pages. */
+/**
+ * A directory without its own index.html (the examples) gets a page linking to its pages; an example with
+ * a build (Vite's `dist/index.html`) is linked to its build, since its own index.html is the source.
+ */
 function listingPage(root: string): string {
   const pages = readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, 'index.html')))
-    .map((entry) => entry.name)
-    .sort();
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      if (existsSync(join(root, entry.name, 'dist', 'index.html'))) return [[entry.name, 'dist/']];
+      return existsSync(join(root, entry.name, 'index.html')) ? [[entry.name, '']] : [];
+    })
+    .sort(([a], [b]) => (a ?? '').localeCompare(b ?? ''));
   const items = pages
-    .map((name) => `<li><a href="/${encodeURI(name)}/">${escapeHtml(name)}</a></li>`)
+    .map(([name = '', sub]) => `<li><a href="/${encodeURI(name)}/${sub}">${escapeHtml(name)}</a></li>`)
     .join('');
   return `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Mätnät</title></head><body><main><h1>Mätnät</h1><p>API: <a href="/api/docs">/api/docs</a></p><ul>${items}</ul></main></body></html>`;
 }

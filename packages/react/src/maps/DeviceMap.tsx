@@ -119,11 +119,21 @@ function DeviceMapView(props: DeviceMapProps) {
         className: 'matnat-device-marker',
       });
       marker.bindTooltip(escapeHtml(featureTitle(p)));
+      // Leaflet calls a content function again on update(): the filled element is handed back once then,
+      // else every update would start over at "Laddar…" and fetch again, forever.
+      let filled: HTMLElement | null = null;
       marker.bindPopup(() => {
+        if (filled) {
+          const el = filled;
+          filled = null;
+          return el;
+        }
         const el = document.createElement('div');
         el.textContent = latest.current.messages.panel.loading;
         void popupHtml(p, latest.current.dataSource, latest.current.messages).then((html) => {
           el.innerHTML = html;
+          if (!marker.isPopupOpen()) return;
+          filled = el;
           marker.getPopup()?.update();
         });
         return el;
