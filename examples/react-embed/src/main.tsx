@@ -37,7 +37,7 @@ function Dashboard() {
             dataSource={dataSource}
             range={filter.range}
             interval={filter.interval}
-            onChange={setFilter}
+            showTimeFilter={false}
           />
         ))}
       </div>

@@ -51,6 +51,24 @@ describe('Panel (by type)', () => {
     expect(calls.find((c) => c.method === 'latest')?.args[0]).toBe(26);
   });
 
+  it("a page with one filter for all its panels can hide each line chart's own selects", async () => {
+    const { source } = fakeDataSource();
+    const panel = {
+      id: 5,
+      type: 'line_chart',
+      title: 'Inlandet',
+      lineChartItems: [{ sensor: { id: 28, name: 'Temperatur' }, device: { id: 13, title: 'Östersund 1' } }],
+    };
+    render(<Panel dataSource={source} panel={panel} />);
+    await flush();
+    expect(screen.queryByLabelText('Tidsperiod')).not.toBeNull();
+    cleanup();
+    render(<Panel dataSource={source} panel={panel} showTimeFilter={false} />);
+    await flush();
+    expect(screen.queryByLabelText('Tidsperiod')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Inlandet' })).toBeTruthy();
+  });
+
   it('names an unknown panel type, and says so when the panel cannot be loaded', async () => {
     const { source } = fakeDataSource({ panel: async () => Promise.reject(new Error('401')) });
     render(<Panel dataSource={source} panel={{ id: 1, type: 'gauge' }} />);

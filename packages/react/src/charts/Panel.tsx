@@ -17,6 +17,8 @@ export interface PanelProps {
   range?: RangeSlug;
   interval?: IntervalSlug;
   onChange?(value: TimeFilterValue): void;
+  /** Show a line chart's own range and interval selects; hide them when the page has one filter for all its panels. @default true */
+  showTimeFilter?: boolean;
   /** Line-chart height in pixels. @default 300 */
   height?: number;
   onFirstData?(): void;
@@ -38,6 +40,7 @@ function PanelView({
   range,
   interval,
   onChange,
+  showTimeFilter,
   height,
   onFirstData,
 }: PanelProps) {
@@ -83,6 +86,7 @@ function PanelView({
         range={range}
         interval={interval}
         onChange={onChange}
+        showTimeFilter={showTimeFilter}
         height={height}
         onFirstData={onFirstData}
       />
