@@ -13,6 +13,7 @@ export const errorMessages = {
   impersonateAdmin: 'Du kan inte agera som en annan administratör.',
   notImpersonating: 'Du agerar inte som någon annan användare.',
   selfOnly: 'Du kan bara ändra dina egna uppgifter.',
+  streamSensorIds: 'sensor_ids måste vara en kommaseparerad lista med sensor-id, till exempel 1,2,3.',
 } as const;
 
 /** Answers of the auth flows that are not errors. */

@@ -1,5 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { ResourceTables } from '../db/tables/resources.js';
+import { readingBus } from '../events.js';
 import { DAY } from './ranges.js';
 
 const HOUR = 3_600_000;
@@ -26,7 +27,9 @@ const ROWS_PER_INSERT = 2000;
 
 /**
  * Stores readings (a re-delivered reading replaces the stored value) and brings the hourly and daily
- * rollups of the touched periods up to date, all in one transaction.
+ * rollups of the touched periods up to date, all in one transaction; once it has committed, the readings
+ * go to `readingBus` (the live stream). Given a caller's transaction it cannot know when that commits:
+ * the caller then publishes with `readingBus.publish(readings)` after its commit.
  */
 export async function insertMeasurements<T extends ResourceTables>(
   db: Kysely<T>,
@@ -35,6 +38,7 @@ export async function insertMeasurements<T extends ResourceTables>(
   if (readings.length === 0) return;
   if (db.isTransaction) return writeReadings(db, readings);
   await db.transaction().execute((trx) => writeReadings(trx, readings));
+  readingBus.publish(readings);
 }
 
 async function writeReadings<T>(db: Kysely<T>, readings: readonly Reading[]): Promise<void> {

@@ -11,6 +11,7 @@ import { panelRoutes } from './panels.js';
 import { productRoutes } from './products.js';
 import { publicMapRoutes } from './publicMap.js';
 import { sensorRoutes } from './sensors.js';
+import { streamRoutes } from './stream.js';
 
 /** The data resources: devices, dashboards, alerts, the shop and the readings. */
 export async function registerResourceRoutes(app: FastifyInstance): Promise<void> {
@@ -27,6 +28,7 @@ export async function registerResourceRoutes(app: FastifyInstance): Promise<void
     orderRoutes,
     cartRoutes,
     publicMapRoutes,
+    streamRoutes,
   ]) {
     await app.register(plugin);
   }

@@ -1,48 +1,12 @@
 import { IdParams, MeasurementQuery } from '@matnat/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { embedAllows } from '../auth/embedTokens.js';
+import type { FastifyInstance } from 'fastify';
 import { requireUserOrEmbed } from '../auth/guards.js';
 import { data } from '../http/envelope.js';
-import { notFound } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import { queryBuckets } from '../measurements/query.js';
 import { INTERVAL_MS, resolveRange } from '../measurements/ranges.js';
 import { latestReading } from '../measurements/store.js';
-import { requireViewer, visibleSensor } from './scope.js';
-
-/**
- * The sensor, if the request may read it: a signed-in user through their teams, an embed token through a
- * device it names or a panel (of its creator) that shows the sensor.
- */
-async function readableSensor(request: FastifyRequest, sensorId: number) {
-  const db = request.server.db;
-  if (request.user) {
-    const sensor = await visibleSensor(db, await requireViewer(request), sensorId);
-    if (!sensor) throw notFound();
-    return sensor;
-  }
-  const sensor = await db.selectFrom('sensors').selectAll().where('id', '=', sensorId).executeTakeFirst();
-  if (!sensor) throw notFound();
-  if (embedAllows(request, { kind: 'device', id: sensor.device_id })) return sensor;
-  const panels = await db
-    .selectFrom('panels')
-    .select('panels.id')
-    .where((eb) =>
-      eb.or([
-        eb('panels.sensor_id', '=', sensorId),
-        eb.exists(
-          eb
-            .selectFrom('line_chart_items')
-            .select('line_chart_items.id')
-            .whereRef('line_chart_items.panel_id', '=', 'panels.id')
-            .where('line_chart_items.sensor_id', '=', sensorId),
-        ),
-      ]),
-    )
-    .execute();
-  if (panels.some((p) => embedAllows(request, { kind: 'panel', id: p.id }))) return sensor;
-  throw notFound();
-}
+import { readableSensor } from './sensorAccess.js';
 
 export async function measurementRoutes(app: FastifyInstance) {
   const db = app.db;

@@ -1,0 +1,67 @@
+import { EventEmitter } from 'node:events';
+import type { Reading } from './measurements/store.js';
+
+/**
+ * In-process publish/subscribe of newly stored readings, one channel per sensor, so a publisher pays only
+ * for the sensors somebody watches (the seed's bulk history with nobody listening costs a map lookup a
+ * reading) and a subscriber hears only its own sensors.
+ *
+ * It reaches the subscribers of this process only. With several API processes behind a load balancer the
+ * publishing side becomes PostgreSQL `NOTIFY readings, '<json>'` after the insert's commit (or a publish
+ * to the MQTT broker the devices already talk to), and each process `LISTEN`s once and re-publishes here:
+ * the stream route and the subscribers stay as they are.
+ */
+export class ReadingBus {
+  readonly #emitter = new EventEmitter();
+
+  constructor() {
+    // One listener per open stream and sensor: many viewers of one sensor are normal, not a leak.
+    this.#emitter.setMaxListeners(0);
+  }
+
+  /** Hands committed readings to the subscribers of their sensors, synchronously. Never throws. */
+  publish(readings: readonly Reading[]): void {
+    for (const reading of readings) {
+      const channel = channelOf(reading.sensor_id);
+      if (this.#emitter.listenerCount(channel) > 0) this.#emitter.emit(channel, reading);
+    }
+  }
+
+  /**
+   * Calls `listener` with each reading of the given sensors published from now on; returns the function
+   * that unsubscribes. A listener that throws is unsubscribed (the readings are stored whatever happens).
+   */
+  subscribe(sensorIds: Iterable<number>, listener: (reading: Reading) => void): () => void {
+    const channels = [...new Set(sensorIds)].map(channelOf);
+    let subscribed = true;
+    const unsubscribe = () => {
+      if (!subscribed) return;
+      subscribed = false;
+      for (const channel of channels) this.#emitter.off(channel, guarded);
+    };
+    const guarded = (reading: Reading) => {
+      try {
+        listener(reading);
+      } catch (error) {
+        unsubscribe();
+        process.emitWarning(`reading subscriber failed and was removed: ${String(error)}`);
+      }
+    };
+    for (const channel of channels) this.#emitter.on(channel, guarded);
+    return unsubscribe;
+  }
+
+  /** Listeners attached now, over all sensors (one per subscription and sensor). */
+  listenerCount(): number {
+    let count = 0;
+    for (const name of this.#emitter.eventNames()) count += this.#emitter.listenerCount(name);
+    return count;
+  }
+}
+
+function channelOf(sensorId: number): string {
+  return `sensor:${sensorId}`;
+}
+
+/** The bus of this process: `insertMeasurements` publishes to it, `GET /api/v1/stream` subscribes. */
+export const readingBus = new ReadingBus();
