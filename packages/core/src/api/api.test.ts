@@ -196,8 +196,8 @@ describe('spec §6: only admins may request the unassigned-devices filter on the
 describe('DESIGN §2: GET /api/v1/stream', () => {
   it('gives the stream URL with the session credentials', () => {
     const { api } = setup();
-    expect(api.stream({ sensors: '1,2' })).toEqual({
-      url: '/api/v1/stream?sensors=1,2',
+    expect(api.stream({ sensor_ids: '1,2' })).toEqual({
+      url: '/api/v1/stream?sensor_ids=1,2',
       init: { headers: { Accept: 'text/event-stream' }, credentials: 'include' },
     });
   });

@@ -47,7 +47,7 @@ export function dataSourceFromClient(
       ? (sensorIds, listener) => {
           const controller = new AbortController();
           const wanted = new Set(sensorIds.map(String));
-          const { url, init } = stream();
+          const { url, init } = stream({ sensor_ids: [...wanted].join(',') });
           void readStream(url, { ...init, signal: controller.signal }, doFetch, (event) => {
             if (event.event !== 'reading') return;
             const reading = JSON.parse(event.data) as LiveReading;

@@ -59,12 +59,14 @@ describe('createHttpDataSource', () => {
         controller.close();
       },
     });
-    const { fetch } = recorder(
+    const { fetch, calls } = recorder(
       () => new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
     );
     const seen: unknown[] = [];
     const stop = createHttpDataSource({ fetch }).subscribe?.([1], (r) => seen.push(r));
     await vi.waitFor(() => expect(seen).toEqual([{ sensor_id: 1, value: 2, measured_at: 10 }]));
+    // The server streams only the sensors asked for (and refuses a request naming none).
+    expect(calls[0]?.url).toContain('/api/v1/stream?sensor_ids=1');
     stop?.();
   });
 });

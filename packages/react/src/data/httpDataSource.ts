@@ -87,7 +87,7 @@ export function createHttpDataSource(options: HttpDataSourceOptions = {}): Matna
       const controller = new AbortController();
       const wanted = new Set(sensorIds.map(String));
       void readStream(
-        `${base}/api/v1/stream`,
+        `${base}/api/v1/stream?sensor_ids=${[...wanted].map(encodeURIComponent).join(',')}`,
         { headers, credentials, signal: controller.signal },
         doFetch,
         (event) => {
