@@ -246,7 +246,7 @@ try {
     const cores = cpus().length;
     const lines = [
       `Measured ${date} on ${cores} cores (Node ${process.versions.node}), SQLite (WAL) with the demo world`,
-      `(${prep.rows.toLocaleString('en')} minute readings of one sensor added), server in its own process, command`,
+      `(${prep.rows.toLocaleString('en')} minute readings of one sensor added), server in its own process with production request logging (pino at info, to /dev/null), command`,
       `\`pnpm bench:api\`. The machine was shared while measuring: load average ${machineLoad.toFixed(1)} on ${cores} cores, so`,
       "the throughput below is what the server got of the CPU, not what it can do. The server's own CPU time per",
       `request was ${cpuPerRequestMs.toFixed(2)} ms, i.e. about ${Math.round(1000 / cpuPerRequestMs).toLocaleString('en')} req/s per core it has to itself; autocannon, on the same`,

@@ -5,9 +5,11 @@ import { openDatabase } from '../src/db/database.js';
 
 const file = process.env.BENCH_DB;
 if (!file) throw new Error('BENCH_DB is not set');
-const config = loadConfig({}, { frontendDir: null, seedDemo: false, simulate: false, logLevel: 'warn' });
+const config = loadConfig({}, { frontendDir: null, seedDemo: false, simulate: false, logLevel: 'info' });
 const database = openDatabase({ dataDir: config.dataDir, sqliteFile: file });
-const app = await buildApp({ config, database, logger: false });
+// Production logging (pino at info: a line per request received and answered), written to /dev/null
+// so that the measured cost includes serialising the logs but the bench output stays readable.
+const app = await buildApp({ config, database, logger: { level: config.logLevel, file: '/dev/null' } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(
