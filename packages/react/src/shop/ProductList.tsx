@@ -1,6 +1,7 @@
 import { useMessages } from '../messages';
 import { useOptionalMatnatClient } from '../provider';
 import type { ShopProduct } from '../provider/types';
+import { LoadStatus } from './LoadStatus';
 import { ProductCard } from './ProductCard';
 import { cartItemOf, useProducts } from './useShop';
 
@@ -27,18 +28,8 @@ export function ProductList({ products, ...props }: ProductListProps) {
 function LoadedProductList(props: Omit<ProductListProps, 'products'>) {
   const m = useMessages();
   const query = useProducts();
-  if (query.isPending)
-    return (
-      <p className="matnat-status" role="status">
-        {m.shop.loading}
-      </p>
-    );
-  if (query.isError)
-    return (
-      <p className="matnat-status" role="alert">
-        {m.shop.loadFailed}
-      </p>
-    );
+  if (query.isPending || query.isError)
+    return <LoadStatus failed={query.isError} failedText={m.shop.loadFailed} />;
   return <ProductGrid products={query.data} {...props} />;
 }
 

@@ -3,6 +3,7 @@ import { useOptionalMatnatClient } from '../provider';
 import type { Id, ShopProduct } from '../provider/types';
 import { Button } from '../ui/Button';
 import { formatPrice } from './formatPrice';
+import { LoadStatus } from './LoadStatus';
 import { cartItemOf, useProduct } from './useShop';
 
 export interface ProductPageProps {
@@ -25,18 +26,8 @@ export function ProductPage({ productId, product, ...props }: ProductPageProps) 
 function LoadedProductPage({ productId, ...props }: Omit<ProductPageProps, 'product'> & { productId: Id }) {
   const m = useMessages();
   const query = useProduct(productId);
-  if (query.isPending)
-    return (
-      <p className="matnat-status" role="status">
-        {m.shop.loading}
-      </p>
-    );
-  if (query.isError)
-    return (
-      <p className="matnat-status" role="alert">
-        {m.shop.productNotFound}
-      </p>
-    );
+  if (query.isPending || query.isError)
+    return <LoadStatus failed={query.isError} failedText={m.shop.productNotFound} />;
   return <ProductView product={query.data} {...props} />;
 }
 
