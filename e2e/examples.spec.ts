@@ -140,7 +140,9 @@ test("web component: the host sets the range by attribute, hears the viewer's ch
   await expect(page.locator('#panel select').first()).toHaveValue('prev_3_h');
 
   await page.locator('#panel select').first().selectOption('prev_30_days');
-  await expect(page.locator('#log')).toHaveText('Vald period: prev_30_days, uppdatering: 5_m');
+  await expect(page.locator('#log')).toHaveText(
+    'Vald period: Senaste 30 dagarna, uppdatering: var 5:e minut',
+  );
 
   await page.evaluate(() => document.getElementById('panel')?.removeAttribute('range'));
   await expect(page.locator('#panel select').first()).toHaveValue('prev_5_days');
@@ -158,6 +160,19 @@ test('React app (Vite build): a dashboard of embedded panels under StrictMode pa
   await expect(page).toHaveURL(`${api()}/react-embed/dist/`);
   await expect.poll(() => paintedCanvases(page, '#root')).toBeGreaterThan(0);
   await expect(page.locator('#root .matnat-single-value__number')).toBeVisible();
+  // The page styles h3, button and p by tag: the React-mode widgets do not take those rules.
+  const title = page.locator('#root .matnat-panel__title').first();
+  await expect(title).toHaveCSS('text-transform', 'none');
+  expect(await title.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(185, 28, 28)');
+  await expect(page.getByRole('button', { name: 'Ladda ner CSV' }).first()).toHaveCSS(
+    'text-transform',
+    'none',
+  );
+  await expect(page.locator('#root .matnat-single-value__age')).toHaveCSS('text-decoration-line', 'none');
+  // Two panels side by side at 1280 px are about 530 px wide: the header lays out by the panel's width.
+  const panelWidth = (await page.locator('#root .matnat-line-chart-panel').boundingBox())?.width ?? 0;
+  expect(panelWidth).toBeLessThan(640);
+  await expect(page.locator('#root .matnat-panel__header').first()).toHaveCSS('flex-direction', 'column');
   await page.screenshot({ path: 'test-results/screenshots/react-embed-1280.png', fullPage: true });
   // Narrowed to a phone: the charts shrink with the page instead of pushing it sideways.
   await page.setViewportSize({ width: 375, height: 900 });

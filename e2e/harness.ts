@@ -21,6 +21,8 @@ export interface Harness {
   embedToken: string;
   /** The panels the example pages show: a line chart ('Inlandet') and a single value. */
   panelIds: number[];
+  /** The API server's DATA_DIR (its SQLite file is `matnat.sqlite` there). */
+  dataDir: string;
   /** Tile requests served so far. */
   tileRequests(): number;
   stop(): Promise<void>;
@@ -73,7 +75,7 @@ function listen(server: Server): Promise<string> {
   );
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer();
   const url = await listen(server);
   await new Promise((done) => server.close(done));
@@ -99,7 +101,7 @@ function personalise(html: string, api: string, tileUrl: string): string {
     .replaceAll('https://tile.openstreetmap.org/{z}/{x}/{y}.png', tileUrl);
 }
 
-async function waitFor(
+export async function waitFor(
   url: string,
   timeoutMs: number,
   child: ChildProcess,
@@ -119,14 +121,13 @@ async function waitFor(
   throw new Error(`API server not ready after ${timeoutMs} ms:\n${log()}`);
 }
 
-export async function startHarness(): Promise<Harness> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'matnat-e2e-'));
-  const apiPort = await freePort();
-  const api = `http://127.0.0.1:${apiPort}`;
-  // The examples' second origin is known before the API starts: the seed lets the demo token be used there.
-  const examplesServer = createServer();
-  const examples = await listen(examplesServer);
-  let apiLog = '';
+/**
+ * The API server as a child process on `port` with demo data in `dataDir` (no simulator, cheap password
+ * hashing); `env` adds to or overrides that (an `undefined` value unsets a variable). `stop` ends it and
+ * removes the data.
+ */
+export function spawnApi(port: number, dataDir: string, env: NodeJS.ProcessEnv) {
+  let log = '';
   const child = spawn(
     process.execPath,
     ['--conditions=@matnat/source', '--import', 'tsx', 'apps/api/src/main.ts'],
@@ -134,36 +135,60 @@ export async function startHarness(): Promise<Harness> {
       cwd: repoRoot,
       env: {
         ...process.env,
-        PORT: String(apiPort),
+        PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         SIMULATE: 'false',
         LOG_LEVEL: 'warn',
         ARGON2_MEMORY_KIB: '8192',
         ARGON2_TIME_COST: '1',
-        DEMO_EMBED_ORIGINS: examples,
-        // The examples are the API's front end, as under `npm start` (when there is no built app).
-        FRONTEND_DIR: join(repoRoot, 'examples'),
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   const keep = (d: Buffer) => {
-    apiLog = (apiLog + d.toString()).slice(-4000);
+    log = (log + d.toString()).slice(-4000);
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  return {
+    child,
+    log: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface HarnessOptions {
+  /** More origins the demo embed token is accepted from (the partner apps' servers). */
+  embedOrigins?: string[];
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'matnat-e2e-'));
+  const apiPort = await freePort();
+  const api = `http://127.0.0.1:${apiPort}`;
+  // The examples' second origin is known before the API starts: the seed lets the demo token be used there.
+  const examplesServer = createServer();
+  const examples = await listen(examplesServer);
+  const apiProcess = spawnApi(apiPort, dataDir, {
+    DEMO_EMBED_ORIGINS: [examples, ...(options.embedOrigins ?? [])].join(','),
+    // The examples are this server's front end; the reference app has a server of its own (webHarness.ts).
+    FRONTEND_DIR: join(repoRoot, 'examples'),
+  });
   const stopApi = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await apiProcess.stop();
     examplesServer.close();
   };
 
   try {
-    await waitFor(`${api}/api/v1/public/temperature-map`, 120_000, child, () => apiLog);
+    await waitFor(`${api}/api/v1/public/temperature-map`, 120_000, apiProcess.child, apiProcess.log);
 
     let tileCount = 0;
     const png = tilePng();
@@ -211,6 +236,7 @@ export async function startHarness(): Promise<Harness> {
     return {
       ...h,
       examples,
+      dataDir,
       tileRequests: () => tileCount,
       async stop() {
         await Promise.all([new Promise((r) => tiles.close(r)), stopApi()]);

@@ -17,6 +17,8 @@ export const chromiumLaunch = {
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  // The partner apps have their own config (npm run test:partners): they install and build for minutes.
+  testIgnore: 'partners/**',
   outputDir: '../test-results/e2e',
   globalSetup: './globalSetup.ts',
   // Two cores: one worker keeps the API server and the browser from starving each other.

@@ -25,6 +25,7 @@ const steps = [
     ],
   ],
   ['browser tests', ['run', 'test:browser']],
+  ['partner apps', ['run', 'test:partners']],
 ];
 
 const rootScripts = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts;

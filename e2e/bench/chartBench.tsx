@@ -1,42 +1,82 @@
-// The page half of `pnpm bench:render`: time from handing data to the chart to its first painted frame.
+// The page half of `pnpm bench:render` for our chart: `?n=` points into TimeSeriesChart, or `?year=` a
+// LineChartPanel reading a year of minute readings from the API (`&api=`, `&token=`).
 import { createRoot } from 'react-dom/client';
 import { chartLibrary } from '../../packages/react/src/charts/chartLibrary';
+import { LineChartPanel } from '../../packages/react/src/charts/LineChartPanel';
 import { type ChartPoint, TimeSeriesChart } from '../../packages/react/src/charts/TimeSeriesChart';
+import { MatnatProvider } from '../../packages/react/src/provider/MatnatProvider';
+import { afterTask, benchSeries, painted, params, report } from './benchPage';
 
-function points(n: number): ChartPoint[] {
-  const start = Date.UTC(2026, 0, 1);
-  const step = 60_000;
-  return Array.from({ length: n }, (_, i) => ({
-    time: start + i * step,
-    value: 10 + 8 * Math.sin(i / 500) + Math.random(),
-  }));
-}
+const host = document.getElementById('chart') as HTMLElement;
 
-const nextFrame = () => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())));
-
-async function run(n: number): Promise<number> {
-  await chartLibrary.load();
-  const data = points(n);
-  const host = document.getElementById('chart') as HTMLElement;
-  const root = createRoot(host);
-  const started = performance.now();
-  const painted = new Promise<number>((resolve) => {
+/** `n` points handed to a new TimeSeriesChart (lightweight-charts loaded), until its first painted frame. */
+function chart(points: ChartPoint[]): Promise<number> {
+  const box = host.appendChild(document.createElement('div'));
+  const root = createRoot(box);
+  return new Promise((resolve) => {
+    const started = performance.now();
     root.render(
       <TimeSeriesChart
         height={400}
-        series={[{ id: 'bench', label: 'bench', color: '#0d9488', points: data }]}
-        onFirstData={() => {
-          // lightweight-charts draws on the next animation frame; the one after it is on screen.
-          void nextFrame().then(nextFrame).then(resolve);
-        }}
+        series={[{ id: 'bench', label: 'bench', color: '#0d9488', points }]}
+        onFirstData={() =>
+          void painted().then((at) => {
+            root.unmount();
+            box.remove();
+            resolve(at - started);
+          })
+        }
       />,
     );
   });
-  const ms = (await painted) - started;
-  const canvas = host.querySelector('canvas');
-  if (!canvas || canvas.width === 0) throw new Error('no chart was painted');
-  root.unmount();
-  return ms;
 }
 
-(window as unknown as { runBench: typeof run }).runBench = run;
+/** `?charts=` charts one after the other in this page: the first on a fresh page, the rest warm. */
+async function charts(n: number, count: number): Promise<void> {
+  await chartLibrary.load();
+  const { times, values } = benchSeries(n);
+  const points: ChartPoint[] = Array.from(times, (time, i) => ({ time, value: values[i] as number }));
+  const ms: number[] = [];
+  for (let i = 0; i < count; i++) {
+    await afterTask();
+    ms.push(await chart(points));
+  }
+  report(ms);
+}
+
+async function year(sensorId: string): Promise<void> {
+  await chartLibrary.load();
+  const config = {
+    baseUrl: params.get('api') ?? '',
+    auth: { embedToken: params.get('token') ?? '' },
+  };
+  const started = performance.now();
+  createRoot(host).render(
+    <MatnatProvider config={config}>
+      <LineChartPanel
+        items={[{ sensorId, label: 'Ett år' }]}
+        range="prev_year"
+        showTimeFilter={false}
+        height={400}
+        onFirstData={() => {
+          const drawn = performance.now();
+          void painted().then((at) => {
+            const api = performance
+              .getEntriesByType('resource')
+              .find((e) => e.name.includes('/measurements')) as PerformanceResourceTiming | undefined;
+            // Total; the request's start after mounting, its duration; the data drawn after the answer.
+            report([
+              at - started,
+              api ? api.startTime - started : Number.NaN,
+              api ? api.responseEnd - api.startTime : Number.NaN,
+              api ? drawn - api.responseEnd : Number.NaN,
+            ]);
+          });
+        }}
+      />
+    </MatnatProvider>,
+  );
+}
+
+const yearSensor = params.get('year');
+void (yearSensor ? year(yearSensor) : charts(Number(params.get('n')), Number(params.get('charts') ?? 1)));

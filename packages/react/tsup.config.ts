@@ -36,6 +36,22 @@ const chartsByName: Plugin = {
 };
 
 /**
+ * The script tags' widgets read through `resourceLite.ts` instead of the query-core bridge `resource.ts`:
+ * panel.js and temperature-map.js run on `createWidgetClient` (no query engine, for their size budgets).
+ */
+const liteResources: Plugin = {
+  name: 'lite-resources',
+  setup(build) {
+    build.onResolve({ filter: /\/data\/resource$/ }, () => ({
+      path: fileURLToPath(new URL('./src/data/resourceLite.ts', import.meta.url)),
+    }));
+  },
+};
+
+/** The entries that need a client are client components for React Server Components hosts (Next.js). */
+const useClient = { js: "'use client';" };
+
+/**
  * In the library build, maps load Leaflet's CSS text from its own entry (`@matnat/react/leaflet-css`), so the
  * main entry carries none of Leaflet, not even its stylesheet.
  */
@@ -61,28 +77,38 @@ export default defineConfig([
       platform: 'browser',
       esbuildPlugins: [inlineCss, leafletCssApart],
       noExternal: [/\.css\?inline$/],
+      banner: useClient,
+      // tsup's Rollup tree-shaking pass drops module directives, the banner's 'use client' with them;
+      // esbuild's own tree-shaking keeps it (pack.test.ts checks the built entries).
+      treeshake: false,
+      // The package ships what a partner runs: no source maps pointing at sources it does not ship.
+      sourcemap: false,
     },
   }),
   // Script-tag builds: everything bundled, React swapped for preact/compat (one copy, see check-bundles).
-  {
-    entry: {
-      'temperature-map': 'src/embed/temperature-map.ts',
-      panel: 'src/embed/panel.ts',
-      elements: 'src/embed/elements.ts',
-    },
+  scriptTags({
+    'temperature-map': 'src/embed/temperature-map.ts',
+    panel: 'src/embed/panel.ts',
+    elements: 'src/embed/elements.ts',
+  }),
+]);
+
+function scriptTags(entry: Record<string, string>) {
+  return {
+    entry,
     outDir: 'dist/embed',
-    format: ['iife'],
-    platform: 'browser',
+    format: ['iife' as const],
+    platform: 'browser' as const,
     target: 'es2020',
     minify: true,
-    sourcemap: true,
+    sourcemap: false,
     clean: true,
     dts: false,
     metafile: true,
     noExternal: [/.*/],
     outExtension: () => ({ js: '.js' }),
-    esbuildPlugins: [inlineCss, chartsByName],
-    esbuildOptions(options) {
+    esbuildPlugins: [inlineCss, chartsByName, liteResources],
+    esbuildOptions(options: import('esbuild').BuildOptions) {
       // Workspace packages from source, so the script tags never depend on another package's build order.
       options.conditions = ['@matnat/source'];
       options.alias = {
@@ -94,5 +120,5 @@ export default defineConfig([
       options.define = { ...options.define, 'process.env.NODE_ENV': '"production"' };
       options.legalComments = 'none';
     },
-  },
-]);
+  };
+}

@@ -10,9 +10,9 @@ import autocannon from 'autocannon';
 import { seedDemoAccounts } from '../src/auth/demoAccounts.js';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { parseListQuery } from '../src/http/query.js';
-import { insertMeasurements, type Reading } from '../src/measurements/store.js';
 import { loadDashboards } from '../src/routes/dashboards.js';
 import { seedDemo } from '../src/seed/index.js';
+import { addMinuteSensor } from './minuteSensor.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repoRoot = resolve(here, '../../..');
@@ -40,49 +40,21 @@ async function prepare() {
   await seedDemo(db, { accounts });
   const seedMs = performance.now() - t;
 
-  const at = new Date().toISOString();
-  const device = await db
-    .insertInto('devices')
-    .values({
-      title: 'Temperaturspjut Benchmark',
-      external_device_id: 'eui-benchmark',
-      lat: 59.33,
-      lng: 18.07,
-      is_public: 0,
-      default_sensor_id: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('device_team')
-    .values({ device_id: device.id, team_id: accounts.teams.north })
-    .execute();
-  const sensor = await db
-    .insertInto('sensors')
-    .values({ device_id: device.id, type: 'temperature', name: 'Temperatur', unit: '°C', created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
   const end = Math.floor(Date.now() / MINUTE) * MINUTE;
   const start = end - 365 * DAY;
   t = performance.now();
-  for (let from = start; from < end; from += 30 * DAY) {
-    const batch: Reading[] = [];
-    for (let ts = from; ts < Math.min(end, from + 30 * DAY); ts += MINUTE) {
-      batch.push({
-        sensor_id: sensor.id,
-        ts,
-        value: Math.round((5 + 12 * Math.sin(ts / 5e9) + 4 * Math.sin(ts / 1.4e7)) * 100) / 100,
-      });
-    }
-    await insertMeasurements(db, batch);
-  }
+  const sensor = await addMinuteSensor(db, {
+    title: 'Temperaturspjut Benchmark',
+    externalId: 'eui-benchmark',
+    start,
+    minutes: (end - start) / MINUTE,
+    teamId: accounts.teams.north,
+  });
   const insertMs = performance.now() - t;
   const rows = await db
     .selectFrom('measurements')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('sensor_id', '=', sensor.id)
+    .where('sensor_id', '=', sensor.sensorId)
     .executeTakeFirstOrThrow();
   const dashboard = await db
     .selectFrom('dashboards')
@@ -94,19 +66,26 @@ async function prepare() {
     seedMs,
     insertMs,
     rows: Number(rows.n),
-    sensorId: sensor.id,
+    sensorId: sensor.sensorId,
     start,
     end,
     dashboardId: dashboard.id,
   };
 }
 
-async function startServer(): Promise<{ port: number; pid: number; stop(): void }> {
+async function startServer(
+  statementCache = true,
+): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const child = spawn(
     process.execPath,
     ['--conditions=@matnat/source', '--import', 'tsx', join(here, 'server.ts')],
     {
-      env: { ...process.env, BENCH_DB: file, NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        BENCH_DB: file,
+        NODE_ENV: 'production',
+        BENCH_STATEMENT_CACHE: statementCache ? 'on' : 'off',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
@@ -116,7 +95,53 @@ async function startServer(): Promise<{ port: number; pid: number; stop(): void 
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });
   const { port } = JSON.parse(line) as { port: number };
-  return { port, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') };
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return {
+    port,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Server CPU milliseconds per answered request of `url` under autocannon (10 connections, `seconds`). */
+async function cpuPerRequest(pid: number, url: string, cookie: string, seconds: number): Promise<number> {
+  await autocannon({ url, connections: 10, duration: 1, headers: { cookie } });
+  const before = cpuSeconds(pid);
+  const run = await autocannon({ url, connections: 10, duration: seconds, headers: { cookie } });
+  return ((cpuSeconds(pid) - before) * 1000) / Math.max(1, run['2xx']);
+}
+
+/**
+ * The health and dashboard routes' server CPU per request with statements kept prepared per connection
+ * (after) and prepared anew for every query (before), servers taking turns so both see the same machine.
+ */
+async function statementCacheSaving(dashboardId: number) {
+  const cpu = {
+    before: { health: [] as number[], dashboard: [] as number[] },
+    after: { health: [] as number[], dashboard: [] as number[] },
+  };
+  for (let round = 0; round < 3; round++) {
+    for (const cached of [false, true]) {
+      const server = await startServer(cached);
+      try {
+        const base = `http://127.0.0.1:${server.port}`;
+        const cookie = await login(base);
+        const figures = cpu[cached ? 'after' : 'before'];
+        figures.health.push(await cpuPerRequest(server.pid, `${base}/api/health`, cookie, 3));
+        const dashboard = `${base}/api/v1/dashboard/${dashboardId}/?include=${SHOW_INCLUDES}`;
+        figures.dashboard.push(await cpuPerRequest(server.pid, dashboard, cookie, 3));
+      } finally {
+        await server.stop();
+      }
+    }
+  }
+  return {
+    before: { health: median(cpu.before.health), dashboard: median(cpu.before.dashboard) },
+    after: { health: median(cpu.after.health), dashboard: median(cpu.after.dashboard) },
+  };
 }
 
 async function login(base: string): Promise<string> {
@@ -206,6 +231,8 @@ try {
     const cpuPerRequestMs = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / Math.max(1, load['2xx']);
     const autocannonMs = (runnerCpu.user + runnerCpu.system) / 1000 / Math.max(1, load['2xx']);
     const freshMs = await freshDashboardMs(prep.dashboardId);
+    console.log('Statements prepared per query against kept prepared, servers taking turns …');
+    const saving = await statementCacheSaving(prep.dashboardId);
     const machineLoad = Math.max(loadBefore, loadavg()[0]!);
 
     // The floor under every route (session lookup, security headers, routing): the health check.
@@ -247,7 +274,7 @@ try {
     const lines = [
       `Measured ${date} on ${cores} cores (Node ${process.versions.node}), SQLite (WAL) with the demo world`,
       `(${prep.rows.toLocaleString('en')} minute readings of one sensor added), server in its own process with production request logging (pino at info, to /dev/null), command`,
-      `\`pnpm bench:api\`. The machine was shared while measuring: load average ${machineLoad.toFixed(1)} on ${cores} cores, so`,
+      `\`npm run bench:api\`. The machine was shared while measuring: load average ${machineLoad.toFixed(1)} on ${cores} cores, so`,
       "the throughput below is what the server got of the CPU, not what it can do. The server's own CPU time per",
       `request was ${cpuPerRequestMs.toFixed(2)} ms, i.e. about ${Math.round(1000 / cpuPerRequestMs).toLocaleString('en')} req/s per core it has to itself; autocannon, on the same`,
       `two cores, used ${autocannonMs.toFixed(2)} ms of CPU per request.`,
@@ -272,6 +299,21 @@ try {
       `For comparison, GET /api/health (session lookup, security headers, routing, no data) took ${healthCpuMs.toFixed(2)} ms of`,
       `server CPU per request and reached ${Math.round(health.requests.average).toLocaleString('en')} req/s in the same conditions.`,
       '',
+      '**Prepared statements** (issue 13): the server CPU per signed-in request with every statement prepared',
+      'anew for each query (before: `BENCH_STATEMENT_CACHE=off`, `openDatabase({ statementCache: false })`) and',
+      'with statements kept prepared per connection (after: better-sqlite3 statements by SQL text; on PostgreSQL',
+      'the hot paths as named statements), measured in this run, the two servers taking turns (3 rounds of 3 s',
+      'per route, median):',
+      '',
+      '| Route | Before | After | Saved |',
+      '|---|---|---|---|',
+      ...(['health', 'dashboard'] as const).map((route) => {
+        const b = saving.before[route];
+        const a = saving.after[route];
+        const name = route === 'health' ? 'GET /api/health' : 'GET /api/v1/dashboard/{id}/ (cached read)';
+        return `| ${name} | ${b.toFixed(3)} ms | ${a.toFixed(3)} ms | ${(((b - a) / b) * 100).toFixed(0)} % |`;
+      }),
+      '',
       'The measurement budget holds because readings live in `measurements (sensor_id, ts)` (WITHOUT ROWID,',
       'clustered by sensor and time) with hourly and daily rollups (count, sum, min, max, last) kept up to date on',
       'every insert: a query answers whole periods from the coarsest rollup whose period divides the bucket width',
@@ -288,7 +330,7 @@ try {
 
     const docs = join(repoRoot, 'docs/benchmarks.md');
     const text = readFileSync(docs, 'utf8');
-    const startMarker = '## API (`pnpm bench:api`)';
+    const startMarker = '## API (`npm run bench:api`)';
     const from = text.indexOf(startMarker);
     if (from === -1) throw new Error(`no "${startMarker}" section in docs/benchmarks.md`);
     const next = text.indexOf('\n## ', from + startMarker.length);
@@ -297,7 +339,7 @@ try {
     console.log('Written to docs/benchmarks.md');
     if (!Object.values(ok).every(Boolean)) process.exitCode = 1;
   } finally {
-    server.stop();
+    await server.stop();
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -6,7 +6,12 @@ import { openDatabase } from '../src/db/database.js';
 const file = process.env.BENCH_DB;
 if (!file) throw new Error('BENCH_DB is not set');
 const config = loadConfig({}, { frontendDir: null, seedDemo: false, simulate: false, logLevel: 'info' });
-const database = openDatabase({ dataDir: config.dataDir, sqliteFile: file });
+// BENCH_STATEMENT_CACHE=off: every statement prepared anew per query, to measure what the cache saves.
+const database = openDatabase({
+  dataDir: config.dataDir,
+  sqliteFile: file,
+  statementCache: process.env.BENCH_STATEMENT_CACHE !== 'off',
+});
 // Production logging (pino at info: a line per request received and answered), written to /dev/null
 // so that the measured cost includes serialising the logs but the bench output stays readable.
 const app = await buildApp({ config, database, logger: { level: config.logLevel, file: '/dev/null' } });

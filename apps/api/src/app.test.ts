@@ -148,6 +148,14 @@ describe('serving a directory of examples', () => {
     mkdirSync(join(dir, 'vite-app', 'dist'), { recursive: true });
     writeFileSync(join(dir, 'vite-app', 'index.html'), '<!doctype html><title>Källkod</title>');
     writeFileSync(join(dir, 'vite-app', 'dist', 'index.html'), '<!doctype html><title>Bygge</title>');
+    writeFileSync(join(dir, 'vite-app', 'package.json'), '{}');
+    mkdirSync(join(dir, 'vite-app', 'node_modules', 'sdk', 'src'), { recursive: true });
+    writeFileSync(join(dir, 'vite-app', 'node_modules', 'sdk', 'src', 'index.ts'), 'export {};');
+    mkdirSync(join(dir, 'unbuilt'));
+    writeFileSync(join(dir, 'unbuilt', 'package.json'), '{}');
+    writeFileSync(join(dir, 'unbuilt', 'index.html'), '<!doctype html><title>Obyggd</title>');
+    mkdirSync(join(dir, 'script-tag', 'node_modules'));
+    writeFileSync(join(dir, 'script-tag', 'node_modules', 'x.js'), '');
     t = await createTestApp({ dialect: 'sqlite', accounts: false, config: { frontendDir: dir } });
   });
   afterAll(async () => {
@@ -166,5 +174,62 @@ describe('serving a directory of examples', () => {
   it('an example with a build (a Vite app) is linked to its dist/, not to its source index.html', async () => {
     expect((await t.client().get('/')).body).toContain('href="/vite-app/dist/"');
     expect((await t.client().get('/vite-app/dist/')).body).toContain('Bygge');
+  });
+
+  it('issue 12 finding 8: only built files are served — no sources, package files or node_modules symlinks', async () => {
+    for (const path of [
+      '/vite-app/node_modules/sdk/src/index.ts',
+      '/vite-app/index.html',
+      '/vite-app/',
+      '/vite-app/package.json',
+      '/unbuilt/index.html',
+      '/script-tag/node_modules/x.js',
+      '/script-tag/%2e%2e/vite-app/package.json',
+    ]) {
+      const response = await t.client().get(path);
+      expect({ path, status: response.statusCode }).toEqual({ path, status: 404 });
+    }
+    expect((await t.client().get('/')).body).not.toContain('unbuilt');
+    expect((await t.client().get('/script-tag/index.html')).statusCode).toBe(200);
+  });
+});
+
+describe('serving the reference app with the examples beside it', () => {
+  let t: TestApp;
+  let app: string;
+  let examples: string;
+  beforeAll(async () => {
+    app = mkdtempSync(join(tmpdir(), 'matnat-web-'));
+    writeFileSync(join(app, 'index.html'), '<!doctype html><title>Mätnät</title><div id="root"></div>');
+    examples = mkdtempSync(join(tmpdir(), 'matnat-examples-'));
+    mkdirSync(join(examples, 'script-tag'));
+    writeFileSync(join(examples, 'script-tag', 'index.html'), '<!doctype html><title>Karta</title>');
+    mkdirSync(join(examples, 'vite-app', 'dist'), { recursive: true });
+    writeFileSync(join(examples, 'vite-app', 'package.json'), '{}');
+    writeFileSync(join(examples, 'vite-app', 'index.html'), '<!doctype html><title>Källkod</title>');
+    writeFileSync(join(examples, 'vite-app', 'dist', 'index.html'), '<!doctype html><title>Bygge</title>');
+    t = await createTestApp({
+      dialect: 'sqlite',
+      accounts: false,
+      config: { frontendDir: app, staticMounts: { '/examples/': examples } },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(app, { recursive: true, force: true });
+    rmSync(examples, { recursive: true, force: true });
+  });
+
+  it('issue 8: the app answers at / and its routes, the examples stay reachable under /examples/', async () => {
+    expect((await t.client().get('/')).body).toContain('id="root"');
+    expect((await t.client().get('/login')).body).toContain('id="root"');
+    const listing = await t.client().get('/examples/');
+    expect(listing.statusCode).toBe(200);
+    expect(listing.body).toContain('href="/examples/script-tag/"');
+    expect((await t.client().get('/examples/script-tag/')).body).toContain('Karta');
+    // Only built example files, as when the examples are the front end: the Vite app's build, not its source.
+    expect(listing.body).toContain('href="/examples/vite-app/dist/"');
+    expect((await t.client().get('/examples/vite-app/dist/')).body).toContain('Bygge');
+    expect((await t.client().get('/examples/vite-app/package.json')).statusCode).not.toBe(200);
   });
 });

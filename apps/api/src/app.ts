@@ -4,20 +4,31 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { accountRoutes } from './auth/accountRoutes.js';
-import { registerEmbedTokens } from './auth/embedTokens.js';
+import { registerAuthenticate } from './auth/authenticate.js';
+import { embedTokenCaller } from './auth/embedAuth.js';
+import { embedTokenRoutes } from './auth/embedTokenRoutes.js';
 import { requireAdmin, requireAuth, requireUserOrEmbed } from './auth/guards.js';
+import { impersonationRoutes } from './auth/impersonationRoutes.js';
 import { inviteRoutes } from './auth/inviteRoutes.js';
-import { registerSession } from './auth/session.js';
+import { passwordRoutes } from './auth/passwordRoutes.js';
+import { profileRoutes } from './auth/profileRoutes.js';
+import { sessionCaller } from './auth/session.js';
 import { sessionRoutes } from './auth/sessionRoutes.js';
-import { RateLimiter } from './auth/throttle.js';
+import { teamRoutes } from './auth/teamRoutes.js';
+import { Throttle } from './auth/throttle.js';
 import { userRoutes } from './auth/userRoutes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { BackgroundWork } from './http/background.js';
+import { registerCompression } from './http/compression.js';
+import { registerCors } from './http/cors.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerFrontend } from './http/frontend.js';
 import { healthRoutes } from './http/health.js';
 import { registerJsonParser } from './http/json.js';
 import { jsonSerializerCompiler, swaggerTransform, zodValidatorCompiler } from './http/zod.js';
+import { ingestCaller, requireIngestCredential } from './ingest/credentials.js';
+import { registerIngestion } from './ingest/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerResourceRoutes } from './routes/index.js';
 
@@ -25,8 +36,11 @@ import { registerResourceRoutes } from './routes/index.js';
 export interface RouteEntry {
   method: string;
   url: string;
-  /** 'admin' (requireAdmin), 'auth' (requireAuth), 'user-or-embed' (requireUserOrEmbed) or 'public'. */
-  guard: 'admin' | 'auth' | 'user-or-embed' | 'public';
+  /**
+   * 'admin' (requireAdmin), 'auth' (requireAuth), 'user-or-embed' (requireUserOrEmbed), 'ingest'
+   * (requireIngestCredential: an integration secret or device key as bearer) or 'public'.
+   */
+  guard: 'admin' | 'auth' | 'user-or-embed' | 'ingest' | 'public';
   /** Whether a mutating request needs the anti-forgery header. */
   csrf: boolean;
   /** Whether the route validates a request body. */
@@ -38,6 +52,7 @@ function guardOf(...hooks: unknown[]): RouteEntry['guard'] {
   if (list.includes(requireAdmin)) return 'admin';
   if (list.includes(requireAuth)) return 'auth';
   if (list.includes(requireUserOrEmbed)) return 'user-or-embed';
+  if (list.includes(requireIngestCredential)) return 'ingest';
   return 'public';
 }
 
@@ -112,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
-  app.decorate('throttle', new RateLimiter());
+  app.decorate('throttle', new Throttle(database.db));
   const mailer =
     options.mailer ??
     createMailer({
@@ -122,6 +137,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logger: app.log,
     });
   app.decorate('mailer', mailer);
+  const background = new BackgroundWork(app.log);
+  app.decorate('background', background);
+  await registerIngestion(app);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -136,7 +154,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       });
     }
   });
-  app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => {
+    await background.idle();
+    mailer.close();
+  });
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(jsonSerializerCompiler);
@@ -150,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'matnat_session' },
           embedToken: { type: 'http', scheme: 'bearer' },
+          ingestKey: { type: 'http', scheme: 'bearer', description: 'Integration secret or device key.' },
         },
       },
     },
@@ -157,29 +179,42 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: (input) => {
       const out = swaggerTransform(input);
       const guard = guardOf(input.route.onRequest, input.route.preHandler);
-      if (guard === 'public' || !out.schema) return out;
-      const schema = out.schema as Record<string, unknown>;
-      schema.security = guard === 'user-or-embed' ? [{ session: [] }, { embedToken: [] }] : [{ session: [] }];
+      if (guard === 'public') return out;
+      // Routes without a schema of their own are guarded all the same: every operation states its security.
+      const schema = (out.schema ?? {}) as Record<string, unknown>;
+      out.schema = schema;
+      schema.security =
+        guard === 'user-or-embed'
+          ? [{ session: [] }, { embedToken: [] }]
+          : guard === 'ingest'
+            ? [{ ingestKey: [] }]
+            : [{ session: [] }];
       if (guard === 'admin')
         schema.description = [schema.description, 'Admin only.'].filter(Boolean).join(' ');
       return out;
     },
   });
   await app.register(cookie);
+  await registerCompression(app);
   const securityHeaders = await helmetHeaders();
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(securityHeaders);
     done();
   });
 
-  await registerEmbedTokens(app);
-  registerSession(app);
+  await registerCors(app);
+  registerAuthenticate(app, [ingestCaller, embedTokenCaller, sessionCaller]);
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
   await app.register(accountRoutes);
+  await app.register(passwordRoutes);
   await app.register(inviteRoutes);
+  await app.register(profileRoutes);
   await app.register(userRoutes);
+  await app.register(impersonationRoutes);
+  await app.register(teamRoutes);
+  await app.register(embedTokenRoutes);
 
   await registerResourceRoutes(app);
 

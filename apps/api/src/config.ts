@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +25,10 @@ export interface Config {
   databaseUrl: string | null;
   /** Public origin the links in mails point to. @default 'http://localhost:<port>' */
   appUrl: string;
-  /** Secret of signed links (e-mail verification). @default a value derived from dataDir (set it in production) */
+  /**
+   * Secret of signed links (e-mail verification). @default a random key made on first start and kept in
+   * `<dataDir>/app-key` (readable by the owner only); set APP_KEY when several processes share no data dir
+   */
   appKey: string;
   /** SMTP URL for nodemailer; mail is written to `<dataDir>/mail` when absent. */
   smtpUrl: string | null;
@@ -39,6 +44,17 @@ export interface Config {
   secureCookies: boolean;
   /** Login attempts per e-mail and IP within `decaySeconds` before 429. @default { maxAttempts: 5, decaySeconds: 60 } */
   loginThrottle: { maxAttempts: number; decaySeconds: number };
+  /**
+   * Requests that mail an address (register, password reset, guest order) per address and IP, and per IP
+   * (`perIp`), within `decaySeconds`. @default { maxAttempts: 5, perIp: 20, decaySeconds: 600 }
+   */
+  mailThrottle: { maxAttempts: number; perIp: number; decaySeconds: number };
+  /**
+   * Open `GET /api/v1/stream`s: how often each re-checks its caller's session or token and access, how many
+   * one session (or one token from one IP) and one token in all may hold, how far back `Last-Event-ID`
+   * replays. @default { recheckMs: 2000, maxPerCaller: 10, maxPerToken: 1000, replayMinutes: 5 }
+   */
+  stream: { recheckMs: number; maxPerCaller: number; maxPerToken: number; replayMinutes: number };
   /** Largest accepted request body in bytes. @default 1048576 */
   bodyLimit: number;
   password: PasswordHashing;
@@ -50,7 +66,42 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-* from a load balancer (the client IP keys the login throttle). @default false */
   trustProxy: boolean;
+  ingest: IngestConfig;
+  mqtt: MqttConfig;
 }
+
+export interface IngestConfig {
+  /** JSON file extending the key → sensor table (`INGEST_SENSOR_KEYS`); null: the defaults only. */
+  sensorKeysFile: string | null;
+  /** Days raw readings are kept (`RAW_RETENTION_DAYS`); rollups stay. null keeps them all. */
+  retentionDays: number | null;
+  /** Readings' messages per transaction at most (`INGEST_MAX_BATCH`). @default 5000 */
+  maxBatch: number;
+}
+
+export interface MqttConfig {
+  /** Broker to subscribe to (`MQTT_URL`, e.g. mqtt://127.0.0.1:1883); null: no MQTT ingestion. */
+  url: string | null;
+  /**
+   * Topic filters (`MQTT_TOPICS`, comma-separated). @default The Things Stack and ChirpStack v4 uplinks:
+   * `v3/+/devices/+/up`, `application/+/device/+/event/up`, `application/+/device/+/event/status`
+   */
+  topics: string[];
+  /** MQTT 5 shared-subscription group (`MQTT_SHARED_GROUP`); '' subscribes unshared. @default 'matnat' */
+  sharedGroup: string;
+  /** Client id (`MQTT_CLIENT_ID`); the session is kept, so a restarted process gets what it missed. */
+  clientId: string;
+  /** The integration new devices from MQTT belong to (`MQTT_INTEGRATION_ID`). */
+  integrationId: number | null;
+  username: string | null;
+  password: string | null;
+}
+
+export const DEFAULT_MQTT_TOPICS = [
+  'v3/+/devices/+/up',
+  'application/+/device/+/event/up',
+  'application/+/device/+/event/status',
+];
 
 function defaultDataDir(): string {
   // `pnpm --filter @matnat/api start` runs in apps/api; the data belongs to the checkout, not the package.
@@ -63,12 +114,18 @@ function defaultFrontendDir(): string | null {
   return existsSync(join(repoRoot, 'examples')) ? join(repoRoot, 'examples') : null;
 }
 
-/** Extra directories served under a path prefix: the examples load the SDK's bundles from /packages/…. */
+/**
+ * Extra directories served under a path prefix: beside the reference app the examples stay reachable under
+ * /examples/, and the examples load the SDK's bundles from /packages/react/dist/.
+ */
 function defaultStaticMounts(frontendDir: string | null): Record<string, string> {
+  const examples = join(repoRoot, 'examples');
   const bundles = join(repoRoot, 'packages/react/dist');
-  return frontendDir === join(repoRoot, 'examples') && existsSync(bundles)
-    ? { '/packages/react/dist/': bundles }
-    : {};
+  const mounts: Record<string, string> = {};
+  if (frontendDir === null) return mounts;
+  if (frontendDir !== examples && existsSync(examples)) mounts['/examples/'] = examples;
+  if (existsSync(bundles)) mounts['/packages/react/dist/'] = bundles;
+  return mounts;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -93,7 +150,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     appUrl,
-    appKey: env.APP_KEY || `matnat-local:${dataDir}`,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Mätnät <noreply@matnat.se>',
     frontendDir,
@@ -104,12 +160,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     secureCookies: appUrl.startsWith('https:'),
     loginThrottle: { maxAttempts: int(env.LOGIN_MAX_ATTEMPTS, 5), decaySeconds: 60 },
+    mailThrottle: {
+      maxAttempts: int(env.MAIL_MAX_ATTEMPTS, 5),
+      perIp: int(env.MAIL_MAX_PER_IP, 20),
+      decaySeconds: 600,
+    },
+    stream: {
+      recheckMs: 2_000,
+      maxPerCaller: int(env.STREAM_MAX_PER_CALLER, 10),
+      maxPerToken: int(env.STREAM_MAX_PER_TOKEN, 1_000),
+      replayMinutes: 5,
+    },
     bodyLimit: int(env.BODY_LIMIT_BYTES, 1_048_576),
     password: { memoryCost: int(env.ARGON2_MEMORY_KIB, 19_456), timeCost: int(env.ARGON2_TIME_COST, 2) },
     seedDemo: flag(env.SEED_DEMO, true),
     simulate: flag(env.SIMULATE, true),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: flag(env.TRUST_PROXY, false),
+    ingest: {
+      sensorKeysFile: env.INGEST_SENSOR_KEYS ? resolve(env.INGEST_SENSOR_KEYS) : null,
+      retentionDays: int(env.RAW_RETENTION_DAYS, 0) > 0 ? int(env.RAW_RETENTION_DAYS, 0) : null,
+      maxBatch: int(env.INGEST_MAX_BATCH, 5000),
+    },
+    mqtt: {
+      url: env.MQTT_URL || null,
+      topics: env.MQTT_TOPICS
+        ? env.MQTT_TOPICS.split(',')
+            .map((t) => t.trim())
+            .filter(Boolean)
+        : DEFAULT_MQTT_TOPICS,
+      sharedGroup: env.MQTT_SHARED_GROUP ?? 'matnat',
+      clientId: env.MQTT_CLIENT_ID || `matnat-ingest-${hostname()}-${port}`,
+      integrationId: int(env.MQTT_INTEGRATION_ID, 0) || null,
+      username: env.MQTT_USERNAME || null,
+      password: env.MQTT_PASSWORD || null,
+    },
     ...overrides,
+    appKey: overrides.appKey || env.APP_KEY || storedAppKey(overrides.dataDir ?? dataDir),
   };
+}
+
+/** The key in `<dataDir>/app-key`, made (32 random bytes) on first use; nothing about it is guessable. */
+export function storedAppKey(dataDir: string): string {
+  const file = join(dataDir, 'app-key');
+  if (existsSync(file)) {
+    const key = readFileSync(file, 'utf8').trim();
+    if (key.length >= 32) return key;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  return key;
 }

@@ -6,10 +6,9 @@ import type { Reading } from './measurements/store.js';
  * for the sensors somebody watches (the seed's bulk history with nobody listening costs a map lookup a
  * reading) and a subscriber hears only its own sensors.
  *
- * It reaches the subscribers of this process only. With several API processes behind a load balancer the
- * publishing side becomes PostgreSQL `NOTIFY readings, '<json>'` after the insert's commit (or a publish
- * to the MQTT broker the devices already talk to), and each process `LISTEN`s once and re-publishes here:
- * the stream route and the subscribers stay as they are.
+ * One bus per app (`app.readings`). It reaches the subscribers of its own process; with several API
+ * processes on PostgreSQL the ingestion queue announces committed readings with NOTIFY and each process
+ * LISTENs once and publishes here (`src/ingest/notify.ts`), so the stream route never knows.
  */
 export class ReadingBus {
   readonly #emitter = new EventEmitter();
@@ -62,6 +61,3 @@ export class ReadingBus {
 function channelOf(sensorId: number): string {
   return `sensor:${sensorId}`;
 }
-
-/** The bus of this process: `insertMeasurements` publishes to it, `GET /api/v1/stream` subscribes. */
-export const readingBus = new ReadingBus();

@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { RouteEntry } from './app.js';
-import type { EmbedScope } from './auth/embedTokens.js';
+import type { CallerKind } from './auth/authenticate.js';
+import type { EmbedScope } from './auth/embedAuth.js';
 import type { AuthSession, AuthUser } from './auth/session.js';
-import type { RateLimiter } from './auth/throttle.js';
+import type { Throttle } from './auth/throttle.js';
 import type { Config } from './config.js';
 import type { Dialect } from './db/database.js';
 import type { DB } from './db/types.js';
+import type { BackgroundWork } from './http/background.js';
+import type { EmbedOrigins } from './http/cors.js';
 import type { Mailer } from './mail/mailer.js';
 
 declare module 'fastify' {
@@ -14,7 +17,11 @@ declare module 'fastify' {
     dialect: Dialect;
     config: Config;
     mailer: Mailer;
-    throttle: RateLimiter;
+    throttle: Throttle;
+    /** The exact origins of live embed tokens (CORS). */
+    embedOrigins: EmbedOrigins;
+    /** Work queued to run after the answer (mail). */
+    background: BackgroundWork;
     /** Every route with its guard, in registration order. */
     routeTable: readonly RouteEntry[];
   }
@@ -27,11 +34,15 @@ declare module 'fastify' {
     authSession: AuthSession | null;
     /** Set when the request authenticated with an embed token (`Authorization: Bearer`): read-only. */
     embedScope: EmbedScope | null;
+    /** How the caller authenticated (decided once, by the `authenticate` step). */
+    callerKind: CallerKind | null;
   }
   interface FastifyContextConfig {
     /** `false` exempts a mutating route from the anti-forgery check (device ingestion). @default true */
     csrf?: boolean;
     /** `false` leaves `Authorization: Bearer` to the route (device keys) instead of embed tokens. @default true */
     embedAuth?: boolean;
+    /** The caller is an integration secret or device key (the ingestion routes). @default false */
+    ingest?: boolean;
   }
 }

@@ -27,15 +27,21 @@ async function start(): Promise<void> {
     );
     log.info({ link: `${config.appUrl}${accounts.invitePath}` }, 'invite of ny@matnat.se');
   }
-  await pruneSessions(app);
+  const pruneAll = async () => {
+    await pruneSessions(app);
+    await app.throttle.prune();
+  };
+  await pruneAll();
   const prune = setInterval(
-    () => void pruneSessions(app).catch((err) => log.warn({ err }, 'prune failed')),
+    () => void pruneAll().catch((err) => log.warn({ err }, 'prune failed')),
     3_600_000,
   );
   prune.unref();
 
   const stopSimulator = config.simulate
-    ? startSimulator(database.db, { onError: (err) => log.warn({ err }, 'simulator round failed') })
+    ? startSimulator(database.db, app.ingest.queue, {
+        onError: (err) => log.warn({ err }, 'simulator round failed'),
+      })
     : null;
 
   let stopping = false;

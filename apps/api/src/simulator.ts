@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { ResourceTables } from './db/tables/resources.js';
-import { insertMeasurements, type Reading } from './measurements/store.js';
-import { modelValue, random } from './seed/world.js';
+import type { DB } from './db/types.js';
+import type { IngestQueue } from './ingest/queue.js';
+import { knownSensorsItem } from './ingest/writer.js';
+import { latestReadings, type Reading } from './measurements/store.js';
+import { modelNoise, modelValue, random } from './seed/world.js';
 
 export interface SimulatorOptions {
   /** Time between two rounds of readings. @default 60000 */
@@ -12,33 +14,72 @@ export interface SimulatorOptions {
   onError?: (error: unknown) => void;
 }
 
+interface SimSensor {
+  id: number;
+  device_id: number;
+  type: string;
+  lat: number | null;
+}
+
+/**
+ * The weather of each sensor, continuing the stored series: a sensor seen for the first time starts from
+ * the noise that reproduces its latest reading, so the first simulated point follows the seeded history.
+ */
+async function weatherOf(db: Kysely<DB>, sensors: readonly SimSensor[], weather: Map<number, number>) {
+  const fresh = sensors.filter((s) => !weather.has(s.id));
+  if (fresh.length === 0) return;
+  const latest = await latestReadings(
+    db,
+    fresh.map((s) => s.id),
+  );
+  for (const s of fresh) {
+    const last = latest.get(s.id);
+    weather.set(s.id, last ? modelNoise(s.type, s.lat ?? 60, last.ts, last.value) : 0);
+  }
+}
+
+/** One round's items: a reading per sensor, one item per device. */
+function itemsOf(
+  sensors: readonly SimSensor[],
+  ts: number,
+  weather: Map<number, number>,
+  rand: () => number,
+) {
+  const byDevice = new Map<number, Reading[]>();
+  for (const s of sensors) {
+    const w = (weather.get(s.id) ?? 0) * 0.98 + (rand() - 0.5) * 0.15;
+    weather.set(s.id, w);
+    const readings = byDevice.get(s.device_id) ?? [];
+    readings.push({ sensor_id: s.id, ts, value: modelValue(s.type, s.lat ?? 60, ts, w) });
+    byDevice.set(s.device_id, readings);
+  }
+  return [...byDevice].map(([deviceId, readings]) => knownSensorsItem(deviceId, readings));
+}
+
 /**
  * Adds one reading per sensor every `intervalMs` while the server runs, following the same model as the
- * seeded history. Returns a function that stops it and resolves once a running round has finished.
+ * seeded history and continuing it, through the ingestion queue (so the readings reach the live stream
+ * like any other). Returns a function that stops it and resolves once a running round has finished.
  */
-export function startSimulator<T extends ResourceTables>(
-  db: Kysely<T>,
+export function startSimulator(
+  db: Kysely<DB>,
+  ingest: IngestQueue,
   opts: SimulatorOptions = {},
 ): () => Promise<void> {
-  const kdb = db as unknown as Kysely<ResourceTables>;
   const now = opts.now ?? Date.now;
   const rand = random(now() % 2 ** 31);
   const weather = new Map<number, number>();
   let running: Promise<void> | null = null;
 
   const round = async () => {
-    const sensors = await kdb
+    const sensors = await db
       .selectFrom('sensors')
       .leftJoin('devices', 'devices.id', 'sensors.device_id')
-      .select(['sensors.id', 'sensors.type', 'devices.lat'])
+      .select(['sensors.id', 'sensors.device_id', 'sensors.type', 'devices.lat'])
       .execute();
-    const ts = now();
-    const readings: Reading[] = sensors.map((s) => {
-      const w = Math.max(-1, Math.min(1, (weather.get(s.id) ?? 0) * 0.98 + (rand() - 0.5) * 0.15));
-      weather.set(s.id, w);
-      return { sensor_id: s.id, ts, value: modelValue(s.type, s.lat ?? 60, ts, w) };
-    });
-    await insertMeasurements(db, readings);
+    await weatherOf(db, sensors, weather);
+    const items = itemsOf(sensors, now(), weather, rand);
+    await Promise.all(items.map((item) => ingest.enqueue(item)));
   };
 
   const timer = setInterval(() => {

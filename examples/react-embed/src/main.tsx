@@ -1,28 +1,18 @@
-import {
-  createHttpDataSource,
-  type IntervalSlug,
-  Panel,
-  type RangeSlug,
-  TimeFilterSelect,
-} from '@matnat/react';
-import { StrictMode, useMemo, useState } from 'react';
+import { MatnatProvider, Panel, TimeFilterSelect, type TimeFilterValue } from '@matnat/react';
+import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
 const root = document.getElementById('root') as HTMLElement;
-const { apiBase, embedToken, panelIds = '' } = root.dataset;
+const { apiBase = '', embedToken = '', panelIds = '' } = root.dataset;
 
 /** A partner's dashboard page: the dashboard's panels, fetched by id, under one time filter of its own. */
 function Dashboard() {
-  const dataSource = useMemo(() => createHttpDataSource({ apiBase, embedToken }), []);
-  const [filter, setFilter] = useState<{ range: RangeSlug; interval: IntervalSlug }>({
-    range: 'prev_7_days',
-    interval: '15_m',
-  });
+  const [filter, setFilter] = useState<TimeFilterValue>({ range_slug: 'prev_7_days', interval_slug: '15_m' });
   const ids = panelIds.split(',').filter(Boolean);
   return (
     <main style={{ maxWidth: 1100, margin: '0 auto', padding: 16, display: 'grid', gap: 16 }}>
       <h1 style={{ margin: 0 }}>Växthusets instrumentpanel</h1>
-      <TimeFilterSelect range={filter.range} interval={filter.interval} onChange={setFilter} />
+      <TimeFilterSelect value={filter} onChange={setFilter} />
       <div
         style={{
           display: 'grid',
@@ -34,9 +24,8 @@ function Dashboard() {
           <Panel
             key={id}
             panelId={id}
-            dataSource={dataSource}
-            range={filter.range}
-            interval={filter.interval}
+            range={filter.range_slug}
+            interval={filter.interval_slug}
             showTimeFilter={false}
           />
         ))}
@@ -45,8 +34,11 @@ function Dashboard() {
   );
 }
 
+// One provider, one client for the page: every panel reads through its cache and its one live stream.
 createRoot(root).render(
   <StrictMode>
-    <Dashboard />
+    <MatnatProvider config={{ baseUrl: apiBase, auth: { embedToken } }}>
+      <Dashboard />
+    </MatnatProvider>
   </StrictMode>,
 );

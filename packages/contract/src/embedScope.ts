@@ -3,6 +3,8 @@
  * server's token check and the SDK share one parser.
  */
 
+import { parseId } from './ids';
+
 export type EmbedScope = `panel:${number}` | `device:${number}` | 'public-map';
 
 export type ParsedEmbedScope =
@@ -10,14 +12,17 @@ export type ParsedEmbedScope =
   | { kind: 'device'; id: number }
   | { kind: 'public-map' };
 
-export const EMBED_SCOPE_PATTERN = /^(?:(panel|device):([1-9][0-9]{0,14})|public-map)$/;
+export const EMBED_SCOPE_PATTERN = /^(?:(panel|device):([1-9][0-9]{0,9})|public-map)$/;
 
 /** The scope's parts, or null when the text is not a scope. */
 export const parseEmbedScope = (scope: string): ParsedEmbedScope | null => {
   const match = EMBED_SCOPE_PATTERN.exec(scope);
   if (!match) return null;
   const [, kind, id] = match;
-  if (kind === 'panel' || kind === 'device') return { kind, id: Number(id) };
+  if (kind === 'panel' || kind === 'device') {
+    const parsed = parseId(id ?? '');
+    return parsed === null ? null : { kind, id: parsed };
+  }
   return { kind: 'public-map' };
 };
 

@@ -11,10 +11,14 @@ export const EmbedScope = z
   .regex(EMBED_SCOPE_PATTERN, { error: M.scope }) as unknown as z.ZodType<EmbedScopeText, string>;
 export type EmbedScope = EmbedScopeText;
 
-/** A web origin: scheme, host and port only (`https://partner.se`, `http://localhost:5173`). */
+// A host name of letters, digits and hyphens, an IPv4 address or a bracketed IPv6 one: no wildcards.
+const EXACT_ORIGIN =
+  /^https?:\/\/(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::\d{1,5})?$/;
+
+/** One exact web origin: scheme, host and port only (`https://partner.se`, `http://localhost:5173`). */
 export const Origin = z.string({ error: M.origin }).refine(
   (value) => {
-    if (!/^https?:\/\//.test(value)) return false;
+    if (!EXACT_ORIGIN.test(value)) return false;
     try {
       return new URL(value).origin === value;
     } catch {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './common';
 import { validationMessages as M } from './messages';
 
 /**
@@ -59,7 +60,8 @@ export const id = (label: string) =>
   z
     .number({ error: typeError(label, M.id) })
     .int({ error: M.id(label) })
-    .positive({ error: M.id(label) });
+    .positive({ error: M.id(label) })
+    .max(MAX_ID, { error: M.id(label) });
 
 /** A list of distinct ids. @default min 0, max 1000 */
 export const idList = (label: string, { min = 0, max = 1000 }: { min?: number; max?: number } = {}) =>

@@ -63,6 +63,9 @@ export const fieldLabels = {
   to: 'Till',
   max_points: 'Max antal punkter',
   route: 'Route',
+  ts: 'Tidpunkt',
+  kind: 'Typ av integration',
+  team_id: 'Team',
 } as const;
 
 export const validationMessages = {
@@ -102,6 +105,10 @@ export const validationMessages = {
   unknownField: 'Fältet är okänt.',
   body: 'Förfrågan måste vara ett JSON-objekt.',
   attribute: 'Fältet kan inte ändras.',
+  readingTooOld: (label: string) => `${label} får inte ligga före år 2000.`,
+  readingInFuture: (label: string) => `${label} får ligga högst ett dygn fram i tiden.`,
+  epochOrDateTime: (label: string) =>
+    `${label} måste vara en tidpunkt i ISO 8601-format eller millisekunder sedan 1970.`,
 } as const;
 
 /**

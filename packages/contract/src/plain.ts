@@ -1,8 +1,12 @@
 /**
  * `@matnat/contract/plain`: the contract's values and helpers that need no zod (slugs, enum tuples,
- * limits, Swedish messages, query and embed-scope helpers). Safe for browser bundles.
+ * limits, Swedish messages, query and embed-scope helpers, the zone clock and the range rule). Safe for
+ * browser bundles.
  */
 export * from './constants';
 export * from './embedScope';
+export * from './labels';
 export { errorMessages, fieldLabels, validationMessages } from './messages';
 export * from './query';
+export * from './ranges';
+export * from './zone';

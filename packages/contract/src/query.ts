@@ -14,7 +14,8 @@ export interface ListQuery {
   filter?: Readonly<Record<string, string | number | boolean>>;
 }
 
-const splitList = (value: unknown): string[] => {
+/** The comma-separated parts of a parameter; repeated parameters (arrays) are joined, blanks dropped. */
+export const splitList = (value: unknown): string[] => {
   const values = Array.isArray(value) ? value : [value];
   return values
     .filter((part): part is string => typeof part === 'string')
@@ -32,21 +33,23 @@ export const parseSort = (value: unknown): SortField[] =>
     part.startsWith('-') ? { field: part.slice(1), direction: 'desc' } : { field: part, direction: 'asc' },
   );
 
+/** A repeated parameter counts with its last value. */
+const lastText = (value: unknown): string => String(Array.isArray(value) ? value.at(-1) : value);
+
 /**
  * The `filter[...]` parameters of a parsed query string, whether the parser left the brackets in the key
- * (`{ 'filter[name]': 'x' }`) or nested them (`{ filter: { name: 'x' } }`).
+ * (`{ 'filter[name]': 'x' }`) or nested them (`{ filter: { name: 'x' } }`). A nested `filter` that is not an
+ * object is left out (the server rejects it).
  */
 export const parseFilter = (query: Readonly<Record<string, unknown>>): Record<string, string> => {
   const filter: Record<string, string> = {};
   const nested = query.filter;
   if (nested !== null && typeof nested === 'object' && !Array.isArray(nested)) {
-    for (const [key, value] of Object.entries(nested)) {
-      if (typeof value === 'string') filter[key] = value;
-    }
+    for (const [key, value] of Object.entries(nested)) filter[key] = lastText(value);
   }
   for (const [key, value] of Object.entries(query)) {
-    const match = /^filter\[([^\]]+)\]$/.exec(key);
-    if (match?.[1] !== undefined && typeof value === 'string') filter[match[1]] = value;
+    const match = /^filter\[([^\]]*)\]$/.exec(key);
+    if (match) filter[match[1] ?? ''] = lastText(value);
   }
   return filter;
 };

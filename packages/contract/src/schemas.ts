@@ -30,7 +30,18 @@ import {
   ThrottledErrorBody,
   ValidationErrorBody,
 } from './errors';
-import { ChirpstackUplink, IngestBody, TtnUplink } from './ingest';
+import {
+  ChirpstackUplink,
+  DeviceKey,
+  DeviceKeyCreateBody,
+  DeviceKeyCreated,
+  IngestBody,
+  IngestResult,
+  Integration,
+  IntegrationCreateBody,
+  IntegrationCreated,
+  TtnUplink,
+} from './ingest';
 import { LatestMeasurement, MeasurementBuckets, MeasurementQuery } from './measurement';
 import { Notification } from './notification';
 import { CartItem, CartResponse, CartStoreBody, Order, OrderBody, Product } from './shop';
@@ -70,6 +81,11 @@ export const schemas = {
     StreamEvent,
     CartResponse,
     FormErrors,
+    IngestResult,
+    Integration,
+    IntegrationCreated,
+    DeviceKey,
+    DeviceKeyCreated,
   },
   bodies: {
     LoginBody,
@@ -95,6 +111,8 @@ export const schemas = {
     IngestBody,
     TtnUplink,
     ChirpstackUplink,
+    IntegrationCreateBody,
+    DeviceKeyCreateBody,
   },
   queries: { MeasurementQuery, EmailVerifyQuery },
   errors: { MessageErrorBody, ValidationErrorBody, BadQueryErrorBody, ThrottledErrorBody },

@@ -18,6 +18,25 @@ function setup() {
 const ids = (cart: ReturnType<typeof setup>['cart']) => cart.getSnapshot().items.map((item) => item.id);
 
 describe('spec §4 Cart', () => {
+  it('ensureLoaded reads the saved cart (GET /cart/retrieve) once, however many widgets ask', async () => {
+    const { server, cart } = setup();
+    server.on('GET /cart/retrieve', { body: { cart: [{ id: 7 }, { id: 7 }] } });
+    const [a, b] = await Promise.all([cart.ensureLoaded(), cart.ensureLoaded()]);
+    await cart.ensureLoaded();
+    expect(a).toBe(b);
+    expect(ids(cart)).toEqual([7, 7]);
+    expect(server.calls.filter((c) => c.url === '/cart/retrieve')).toHaveLength(1);
+  });
+
+  it('ensureLoaded tries again after a failed load', async () => {
+    const { server, cart } = setup();
+    server.once('GET /cart/retrieve', { status: 503 });
+    server.on('GET /cart/retrieve', { body: { cart: [{ id: 3 }] } });
+    await expect(cart.ensureLoaded()).rejects.toThrow();
+    await cart.ensureLoaded();
+    expect(ids(cart)).toEqual([3]);
+  });
+
   it('adding appends an item and is afterwards saved with POST /cart/store {cart}', async () => {
     const { cart, stored } = setup();
     await cart.add({ id: 1 });

@@ -18,6 +18,8 @@ export interface CartOptions {
 export interface Cart extends ExternalStore<CartState> {
   /** GET /cart/retrieve: replaces the local cart (empty when the server has none). */
   load(): Promise<CartItem[]>;
+  /** Loads the saved cart once, on first use: later calls share that load. */
+  ensureLoaded(): Promise<CartItem[]>;
   /** Appends the item. */
   add(item: CartItem): Promise<void>;
   /** Removes only the first item with the given id. */
@@ -38,6 +40,7 @@ export function createCart({ api, notify, messages = svMessages }: CartOptions):
   const { state, subscribe, getSnapshot } = createStore<CartState>({ items: [] });
   // Saves go out one after the other so that the server keeps the newest cart.
   let saving: Promise<unknown> = Promise.resolve();
+  let loaded: Promise<CartItem[]> | undefined;
 
   function save(): Promise<void> {
     const cart = state.items.map((item) => ({ ...item }));
@@ -51,7 +54,7 @@ export function createCart({ api, notify, messages = svMessages }: CartOptions):
     return save();
   }
 
-  return {
+  const cart: Cart = {
     subscribe,
     getSnapshot,
 
@@ -59,6 +62,14 @@ export function createCart({ api, notify, messages = svMessages }: CartOptions):
     async load(): Promise<CartItem[]> {
       state.items = await api.cart.retrieve();
       return state.items;
+    },
+
+    ensureLoaded(): Promise<CartItem[]> {
+      loaded ??= cart.load().catch((error: unknown) => {
+        loaded = undefined;
+        throw error;
+      });
+      return loaded;
     },
 
     /** Appends the item. */
@@ -89,4 +100,5 @@ export function createCart({ api, notify, messages = svMessages }: CartOptions):
     /** How many items carry the id (the quantity of a product). */
     count: (id: Id) => state.items.filter((item) => item.id === id).length,
   };
+  return cart;
 }

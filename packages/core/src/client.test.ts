@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakePlatform, fakeServer } from '../test/fakeServer';
 import { fixtures } from '../test/fixtures';
-import { createMatnatClient, type MatnatClientConfig } from './client';
+import { createMatnatClient, createWidgetClient, type MatnatClientConfig } from './client';
 import { ForbiddenError } from './errors';
+import { sharedClient } from './registry';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -51,6 +52,15 @@ describe('createMatnatClient', () => {
     await client.queryClient.fetchQuery(client.queries.latest(1));
     expect(server.last()).toMatchObject({ credentials: 'omit', headers: { Authorization: 'Bearer emb' } });
     expect(client.api.stream().init.headers).toMatchObject({ Authorization: 'Bearer emb' });
+  });
+
+  it('the public temperature map goes without token or cookie (a bad token never breaks it), unwrapped', async () => {
+    const { server, client } = setup({ auth: { embedToken: 'mtn_revoked' } });
+    const map = { type: 'FeatureCollection', features: [] };
+    server.on('GET /api/v1/public/temperature-map', { body: map });
+    await expect(client.queryClient.fetchQuery(client.queries.temperatureMap())).resolves.toEqual(map);
+    expect(server.last().credentials).toBe('omit');
+    expect(server.last().headers.Authorization).toBeUndefined();
   });
 
   it('spec §8: status 401 while logged in logs out, goes to login and calls onUnauthenticated', async () => {
@@ -159,5 +169,40 @@ describe('createMatnatClient', () => {
     });
     client.timeFilters.set('/dashboard/1', { range_slug: 'prev_24_h' });
     expect(client.timeFilters.get('/dashboard/1').range_slug).toBe('prev_24_h');
+  });
+});
+
+describe('createWidgetClient and the page registry (one client per page)', () => {
+  it('a widget client is the part a panel needs: http, api, queries, stream, filters, settings; no query engine', async () => {
+    const server = fakeServer('https://api.matnat.se');
+    server.on('GET /api/v1/sensor/3/latest', { body: { data: null } });
+    const client = createWidgetClient({
+      baseUrl: 'https://api.matnat.se',
+      auth: { embedToken: 'emb' },
+      platform: fakePlatform(server),
+    });
+    expect(client.queryClient).toBeUndefined();
+    expect(await client.queries.latest(3).queryFn({} as never)).toBeNull();
+    expect(server.last()).toMatchObject({ headers: { Authorization: 'Bearer emb' } });
+    expect(client.timeFilters.get('/x').range_slug).toBe('prev_5_days');
+    expect(client.localSettings.getSnapshot().useSatellite).toBe(false);
+    client.dispose();
+  });
+
+  it('the full client carries the same widget parts plus the query client', () => {
+    const { client } = setup();
+    expect(client.queryClient).toBeDefined();
+    expect(typeof client.readings.subscribe).toBe('function');
+  });
+
+  it('sharedClient: the same API base and auth give the same client; another token or base another one', () => {
+    const make = vi.fn((config: MatnatClientConfig) => createWidgetClient(config));
+    const get = (config: MatnatClientConfig) => sharedClient(config, () => make(config));
+    const a = get({ baseUrl: 'https://a.se', auth: { embedToken: 't1' } });
+    expect(get({ baseUrl: 'https://a.se', auth: { embedToken: 't1' } })).toBe(a);
+    expect(get({ baseUrl: 'https://a.se', auth: { embedToken: 't2' } })).not.toBe(a);
+    expect(get({ baseUrl: 'https://b.se', auth: { embedToken: 't1' } })).not.toBe(a);
+    expect(get({ baseUrl: 'https://a.se' })).toBe(get({ baseUrl: 'https://a.se', auth: 'session' }));
+    expect(make).toHaveBeenCalledTimes(4);
   });
 });

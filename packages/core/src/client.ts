@@ -1,12 +1,13 @@
 import type { QueryClient } from '@tanstack/query-core';
 import { createApi, type MatnatApi } from './api/index';
 import { type Cart, createCart } from './cart';
-import { type AuthMode, createHttpClient, type HttpClient } from './http';
+import { type AuthMode, createHttpClient, type HttpClient, type HttpClientOptions } from './http';
 import { sortDevices } from './lists';
 import { createLocalSettings, type LocalSettingsStore } from './localSettings';
 import { type CoreMessages, createMessages, type MessageOverrides } from './messages';
 import { browserPlatform, type Platform } from './platform';
 import { createQueries, createQueryClient, invalidateAfterMutation, type MatnatQueries } from './queries';
+import { createReadingStream, type ReadingStream } from './readingStream';
 import { createResourceStores, type ResourceStores } from './resourceStore';
 import { createSession, type Session } from './session';
 import { createTimeFilterStore, type TimeFilterStore } from './timeFilter';
@@ -36,47 +37,85 @@ export interface MatnatClientConfig {
   queryClient?: QueryClient;
 }
 
-export interface MatnatClient extends ResourceStores {
+/** What the panels and maps read through: one HTTP client, its API, the live stream and the local stores. */
+export interface WidgetClient {
   platform: Platform;
-  messages: CoreMessages;
   http: HttpClient;
   api: MatnatApi;
   queries: MatnatQueries;
+  /** The one live-reading stream of this client. */
+  readings: ReadingStream;
+  timeFilters: TimeFilterStore;
+  localSettings: LocalSettingsStore;
+  /** Present on a full client: the query cache widgets share with the app. Script-tag builds have none. */
+  queryClient?: QueryClient;
+  /** Closes the stream (and, on a full client, stops its timers and empties its cache). */
+  dispose(): void;
+}
+
+export interface MatnatClient extends WidgetClient, ResourceStores {
+  messages: CoreMessages;
   queryClient: QueryClient;
   session: Session;
   toasts: Toasts;
   versionCheck: VersionCheck;
   cart: Cart;
-  timeFilters: TimeFilterStore;
-  localSettings: LocalSettingsStore;
-  /** Stops the session refresh and the version check, closes the toasts and empties the query cache. */
-  dispose(): void;
 }
 
-/**
- * The whole headless core wired together: HTTP client, API, query client, session, cart, resource stores,
- * toasts, time filters, local settings and the version check. Nothing starts until used; `dispose()` stops
- * the timers it owns.
- */
-export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClient {
+type HttpHooks = Pick<HttpClientOptions, 'onUnauthenticated' | 'onMutated'>;
+
+function widgetParts(config: MatnatClientConfig, hooks: HttpHooks = {}, isAdmin?: () => boolean) {
   const platform = browserPlatform(config.platform);
-  const messages = createMessages(config.messages);
-  const queryClient = config.queryClient ?? createQueryClient();
-  let session: Session | undefined;
   const http = createHttpClient({
     platform,
     baseUrl: config.baseUrl,
     auth: config.auth,
     readCookie: config.readCookie,
-    onUnauthenticated: () => {
-      if (session?.handleUnauthenticated()) config.onUnauthenticated?.();
-    },
-    onMutated: (_, path) => {
-      void invalidateAfterMutation(queryClient, path);
-    },
+    ...hooks,
   });
-  const api = createApi(http, () => session?.isAdmin() ?? false);
-  const queries = createQueries(api);
+  const api = createApi(http, isAdmin);
+  return {
+    platform,
+    http,
+    api,
+    queries: createQueries(api),
+    readings: createReadingStream({ http, platform }),
+    timeFilters: createTimeFilterStore({ platform }),
+    localSettings: createLocalSettings({ platform }),
+  };
+}
+
+/**
+ * The part of the core a panel or map needs, without the query engine, session or cart: what the
+ * script-tag builds run on. `createMatnatClient` is a superset of it.
+ */
+export function createWidgetClient(config: MatnatClientConfig = {}): WidgetClient {
+  const parts = widgetParts(config);
+  return { ...parts, dispose: () => parts.readings.close() };
+}
+
+/**
+ * The whole headless core wired together: HTTP client, API, query client, live stream, session, cart,
+ * resource stores, toasts, time filters, local settings and the version check. Nothing starts until used;
+ * `dispose()` stops the timers it owns.
+ */
+export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClient {
+  const messages = createMessages(config.messages);
+  const queryClient = config.queryClient ?? createQueryClient();
+  let session: Session | undefined;
+  const parts = widgetParts(
+    config,
+    {
+      onUnauthenticated: () => {
+        if (session?.handleUnauthenticated()) config.onUnauthenticated?.();
+      },
+      onMutated: (_, path) => {
+        void invalidateAfterMutation(queryClient, path);
+      },
+    },
+    () => session?.isAdmin() ?? false,
+  );
+  const { platform, api, queries } = parts;
   session = createSession({ api, platform, navigate: config.navigate });
   const toasts = createToasts({ platform });
   const notify = (message: string) => {
@@ -85,11 +124,8 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
   const versionCheck = createVersionCheck({ platform });
 
   return {
-    platform,
+    ...parts,
     messages,
-    http,
-    api,
-    queries,
     queryClient,
     session,
     toasts,
@@ -104,9 +140,8 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
       sortDevices,
       messages,
     }),
-    timeFilters: createTimeFilterStore({ platform }),
-    localSettings: createLocalSettings({ platform }),
     dispose() {
+      parts.readings.close();
       session.dispose();
       versionCheck.stop();
       toasts.clear();

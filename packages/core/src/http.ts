@@ -35,6 +35,8 @@ export interface RequestOptions {
   /** Appended to the path; null/undefined values are left out. */
   query?: Query;
   signal?: AbortSignal;
+  /** Public data: sent without cookies or token, so that a bad token never breaks it. */
+  anonymous?: boolean;
 }
 
 export interface HttpClient {
@@ -105,13 +107,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function request<T>(
     method: HttpMethod,
     path: string,
-    { body, query, signal }: RequestOptions = {},
+    { body, query, signal, anonymous }: RequestOptions = {},
     retried = false,
   ): Promise<T> {
     const mutating = method !== 'GET';
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (embedToken !== undefined) {
+    if (anonymous) {
+      // Neither cookie nor token.
+    } else if (embedToken !== undefined) {
       headers.Authorization = `Bearer ${embedToken}`;
     } else if (mutating) {
       await (csrf ?? refreshCsrf());
@@ -121,7 +125,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const init: RequestInit = {
       method,
       headers,
-      credentials: embedToken === undefined ? 'include' : 'omit',
+      credentials: embedToken === undefined && !anonymous ? 'include' : 'omit',
     };
     if (body !== undefined) init.body = JSON.stringify(body);
     if (signal) init.signal = signal;
@@ -134,7 +138,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     if (response.status === 419 && embedToken === undefined && !retried) {
       await refreshCsrf();
-      return request(method, path, { body, query, signal }, true);
+      return request(method, path, { body, query, signal, anonymous }, true);
     }
     const error = httpErrorFor(response.status, parsed, method, target);
     if (response.status === 401) options.onUnauthenticated?.(error as UnauthenticatedError);

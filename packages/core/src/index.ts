@@ -4,6 +4,7 @@ export type { Envelope } from './api/envelope';
 export type { MatnatApi } from './api/index';
 export { createApi } from './api/index';
 export { PANEL_INCLUDE } from './api/panels';
+export { publicMapApi } from './api/publicMap';
 export type { MeasurementFilter } from './api/sensors';
 export type { StreamRequest } from './api/stream';
 export type {
@@ -15,6 +16,7 @@ export type {
   Id,
   Impersonator,
   LatestMeasurement,
+  LineChartItem,
   Me,
   MeasurementBuckets,
   Notification,
@@ -22,14 +24,15 @@ export type {
   Panel,
   Product,
   Sensor,
+  SingleValueItem,
   Team,
   TemperatureMap,
   User,
 } from './api/types';
 export type { Cart, CartOptions, CartState } from './cart';
 export { createCart } from './cart';
-export type { MatnatClient, MatnatClientConfig } from './client';
-export { createMatnatClient } from './client';
+export type { MatnatClient, MatnatClientConfig, WidgetClient } from './client';
+export { createMatnatClient, createWidgetClient } from './client';
 export type { CalendarUnit, DateInput, WallClock } from './dates';
 export {
   addToWallClock,
@@ -48,9 +51,9 @@ export {
   fromWallClock,
   parseInZone,
   startOf,
+  toEpochMs,
   toWallClock,
   zoneOffset,
-  zoneOffsetMinutes,
 } from './dates';
 export type { ValidationErrors } from './errors';
 export {
@@ -67,8 +70,6 @@ export {
 } from './errors';
 export type { FormErrors, FormErrorsHolder, FormErrorsState } from './formErrors';
 export { createFormErrors, parseFormErrors } from './formErrors';
-export type { DeviceFeature, DeviceFeatureCollection, DeviceFeatureProperties, MapDevice } from './geo';
-export { devicesToFeatureCollection } from './geo';
 export type { Guard, GuardContext, GuardSession, GuardUser, RunGuardsOptions } from './guards';
 export {
   adminGuard,
@@ -92,7 +93,7 @@ export type {
   RequestOptions,
 } from './http';
 export { CSRF_COOKIE_PATH, createHttpClient, withQuery, XSRF_COOKIE, XSRF_HEADER } from './http';
-export { compareSwedish, deviceLabel, sortAlerts, sortDevices } from './lists';
+export { compareSwedish, deviceLabel, sortAlerts, sortDashboards, sortDevices } from './lists';
 export type { LocalSettings, LocalSettingsOptions, LocalSettingsStore } from './localSettings';
 export { createLocalSettings, DEFAULT_LOCAL_SETTINGS, LOCAL_SETTINGS_STORAGE_KEY } from './localSettings';
 export type { CoreMessages, MessageOverrides } from './messages';
@@ -107,7 +108,16 @@ export { createNavigationProgress, PROGRESS_COMPLETE_ABOVE } from './navigationP
 export type { Logger, PageLocation, Platform, StorageLike, Timers } from './platform';
 export { browserPlatform } from './platform';
 export type { MatnatQueries, MatnatQueryOptions } from './queries';
-export { createQueries, createQueryClient, invalidateAfterMutation, retryPolicy } from './queries';
+export {
+  createQueries,
+  createQueryClient,
+  invalidateAfterMutation,
+  retryPolicy,
+  temperatureMapQuery,
+} from './queries';
+export type { LiveReading, ReadingStream, ReadingStreamOptions } from './readingStream';
+export { createReadingStream } from './readingStream';
+export { sharedClient } from './registry';
 export type {
   PanelStore,
   ResourceState,
@@ -117,8 +127,6 @@ export type {
   ResourceStoresOptions,
 } from './resourceStore';
 export { createResourceStore, createResourceStores, LOCAL_REMOVAL_DELAY_MS } from './resourceStore';
-export type { NavigationResult, Router, RouterOptions, RouterState } from './router';
-export { createRouter } from './router';
 export type {
   RouteAccess,
   RouteDefinition,
@@ -160,12 +168,12 @@ export {
   formatRange,
   INTERVAL_MS,
   INTERVAL_SLUGS,
-  intervalLabel,
   intervalMs,
+  intervalOr,
   isIntervalSlug,
   isRangeSlug,
   RANGE_SLUGS,
-  rangeLabel,
+  rangeOr,
   resolveRange,
   TIME_FILTER_STORAGE_KEY,
 } from './timeFilter';

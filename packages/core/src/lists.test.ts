@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareSwedish, deviceLabel, sortAlerts, sortDevices } from './lists';
+import { compareSwedish, deviceLabel, sortAlerts, sortDashboards, sortDevices } from './lists';
 
 const device = (title: string | null, external_device_id: string) => ({ title, external_device_id });
 
@@ -41,5 +41,24 @@ describe('lists', () => {
   it('spec §9: alerts are sorted by name', () => {
     const alerts = [{ name: 'Ölkyl varm' }, { name: 'Frys' }, { name: 'avfukt' }];
     expect(sortAlerts(alerts).map((alert) => alert.name)).toEqual(['avfukt', 'Frys', 'Ölkyl varm']);
+  });
+});
+
+describe('sortDashboards', () => {
+  it('sorts dashboards by title in Swedish collation (å, ä, ö after z; numbers by value)', () => {
+    const dashboards = [
+      { title: 'Ölkyl' },
+      { title: 'Zon 10' },
+      { title: 'Åker' },
+      { title: 'Zon 2' },
+      { title: 'bastu' },
+    ];
+    expect(sortDashboards(dashboards).map((d) => d.title)).toEqual([
+      'bastu',
+      'Zon 2',
+      'Zon 10',
+      'Åker',
+      'Ölkyl',
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Alert, Device } from '@matnat/contract';
+import type { Alert, Dashboard, Device } from '@matnat/contract';
 
 let collator: Intl.Collator | undefined;
 
@@ -27,4 +27,9 @@ export function sortDevices<T extends Pick<Device, 'title' | 'external_device_id
 /** Spec §9: alerts sorted by name. Returns a new array. */
 export function sortAlerts<T extends Pick<Alert, 'name'>>(alerts: readonly T[]): T[] {
   return [...alerts].sort((a, b) => compareSwedish(a.name, b.name));
+}
+
+/** Issue 8: a user's dashboards sorted by title in Swedish collation. Returns a new array. */
+export function sortDashboards<T extends Pick<Dashboard, 'title'>>(dashboards: readonly T[]): T[] {
+  return [...dashboards].sort((a, b) => compareSwedish(a.title, b.title));
 }

@@ -12,11 +12,11 @@ describe('messages', () => {
   });
 
   it('overrides merge into a group instead of replacing it', () => {
-    const messages = createMessages({ appName: 'Sensorn', ranges: { this_week: 'Veckan' } });
+    const messages = createMessages({ appName: 'Sensorn', removed: { dashboard: 'Borta' } });
     expect(messages.appName).toBe('Sensorn');
-    expect(messages.ranges.this_week).toBe('Veckan');
-    expect(messages.ranges.this_month).toBe(svMessages.ranges.this_month);
-    expect(svMessages.ranges.this_week).toBe('Denna vecka');
+    expect(messages.removed.dashboard).toBe('Borta');
+    expect(messages.removed.device).toBe(svMessages.removed.device);
+    expect(svMessages.removed.cartItem).toBe('Artiklen togs bort');
   });
 
   it('skips undefined overrides and uses an overridden template', () => {

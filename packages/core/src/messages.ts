@@ -47,39 +47,6 @@ export const svMessages = {
     notFound: 'Sidan hittades inte',
   },
 
-  ranges: {
-    prev_3_h: 'Senaste 3 timmarna',
-    prev_12_h: 'Senaste 12 timmarna',
-    prev_24_h: 'Senaste 24 timmarna',
-    prev_2_days: 'Senaste 2 dagarna',
-    prev_5_days: 'Senaste 5 dagarna',
-    prev_7_days: 'Senaste 7 dagarna',
-    prev_10_days: 'Senaste 10 dagarna',
-    prev_15_days: 'Senaste 15 dagarna',
-    prev_30_days: 'Senaste 30 dagarna',
-    prev_90_days: 'Senaste 90 dagarna',
-    prev_6_months: 'Senaste 6 månaderna',
-    this_week: 'Denna vecka',
-    this_month: 'Denna månad',
-    this_year: 'Detta år',
-    prev_week: 'Förra veckan',
-    prev_month: 'Förra månaden',
-    prev_year: 'Förra året',
-  },
-
-  /** Interval slugs are durations (bucket size / refresh period), so they read as durations. */
-  intervals: {
-    '5_s': '5 sekunder',
-    '30_s': '30 sekunder',
-    '1_m': '1 minut',
-    '5_m': '5 minuter',
-    '15_m': '15 minuter',
-    '30_m': '30 minuter',
-    '1_h': '1 timme',
-    '3_h': '3 timmar',
-    '12_h': '12 timmar',
-  },
-
   /** Success notifications after a removal (spec §8; the device one is ours, the spec names none). */
   removed: {
     dashboard: 'Dashboarden har tagits bort',

@@ -101,7 +101,6 @@ describe('query keys per resource', () => {
       [queries.notifications(), 'GET /api/v1/notification'],
       [queries.products(), 'GET /api/v1/product'],
       [queries.product(1), 'GET /api/v1/product/1'],
-      [queries.temperatureMap(), 'GET /api/v1/public/temperature-map'],
       [queries.embedTokens(), 'GET /api/v1/embed-token'],
     ];
     for (const [options, route] of cases) {
@@ -114,6 +113,9 @@ describe('query keys per resource', () => {
       });
       expect(server.requests()).toEqual([route]);
     }
+    const map = { type: 'FeatureCollection', features: [] };
+    server.on('GET /api/v1/public/temperature-map', { body: map });
+    await expect(queryClient.fetchQuery(queries.temperatureMap())).resolves.toEqual(map);
     server.on('GET /cart/retrieve', { body: { cart: [{ id: 4 }] } });
     await expect(queryClient.fetchQuery(queries.cart())).resolves.toEqual([{ id: 4 }]);
   });

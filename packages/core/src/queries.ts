@@ -63,6 +63,13 @@ export interface MatnatQueries {
   cart(): MatnatQueryOptions<CartItem[]>;
 }
 
+/**
+ * The public temperature map's query on its own, for a page that needs nothing else (the script-tag map):
+ * `createQueries` uses the same one.
+ */
+export const temperatureMapQuery = (publicMap: MatnatApi['publicMap']): MatnatQueryOptions<TemperatureMap> =>
+  q(['temperatureMap'], ({ signal }) => publicMap.temperatureMap(signal));
+
 export function createQueries(api: MatnatApi): MatnatQueries {
   return {
     alerts: () => q(['alerts'], api.alerts.list),
@@ -84,7 +91,7 @@ export function createQueries(api: MatnatApi): MatnatQueries {
     notifications: () => q(['notifications'], api.notifications.list),
     products: () => q(['products'], api.shop.products),
     product: (id: Id) => q(['product', id], () => api.shop.product(id)),
-    temperatureMap: () => q(['temperatureMap'], ({ signal }) => api.publicMap.temperatureMap(signal)),
+    temperatureMap: () => temperatureMapQuery(api.publicMap),
     embedTokens: () => q(['embedTokens'], api.embedTokens.list),
     cart: () => q(['cart'], api.cart.retrieve),
   };

@@ -15,6 +15,7 @@ import type {
   Sensor,
   Team,
 } from './api/types';
+import { sortDashboards } from './lists';
 import { type CoreMessages, svMessages } from './messages';
 import type { Timers } from './platform';
 import type { MatnatQueries, MatnatQueryOptions } from './queries';
@@ -173,6 +174,7 @@ export function createResourceStores(options: ResourceStoresOptions): ResourceSt
     create: api.dashboards.create,
     update: api.dashboards.update,
     remove: api.dashboards.remove,
+    sort: sortDashboards,
     removedMessage: messages.removed.dashboard,
   });
 

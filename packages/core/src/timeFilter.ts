@@ -2,106 +2,40 @@ import type { IntervalSlug, RangeSlug, TimeFilter } from '@matnat/contract';
 import {
   DEFAULT_INTERVAL_SLUG,
   DEFAULT_RANGE_SLUG,
-  INTERVAL_MS,
-  INTERVAL_SLUGS,
-  RANGE_SLUGS,
+  isIntervalSlug,
+  isRangeSlug,
+  type RangeOptions,
+  resolveRange,
+  type TimeRange,
 } from '@matnat/contract/plain';
-import {
-  addToWallClock,
-  DATE_TIME_FORMAT,
-  DEFAULT_TIME_ZONE,
-  formatInZone,
-  fromWallClock,
-  startOf,
-  toWallClock,
-} from './dates';
-import { type CoreMessages, svMessages } from './messages';
+import { DATE_TIME_FORMAT, DEFAULT_TIME_ZONE, formatInZone } from './dates';
 import type { Platform } from './platform';
 import { readStoredObject, writeStored } from './storage';
 import { createStore, type ExternalStore } from './store';
 
-// The slugs, their lengths and the spec §4 default filter are the contract's plain (zod-free) values.
+// The slugs, their lengths, the spec §4 default filter and the range rule are the contract's plain
+// (zod-free) values, shared with the API.
+export type { RangeOptions, TimeRange } from '@matnat/contract/plain';
 export {
   DEFAULT_INTERVAL_SLUG,
   DEFAULT_RANGE_SLUG,
   INTERVAL_MS,
   INTERVAL_SLUGS,
+  intervalMs,
+  intervalOr,
+  isIntervalSlug,
+  isRangeSlug,
   RANGE_SLUGS,
+  rangeOr,
+  resolveRange,
 } from '@matnat/contract/plain';
 
 export type { IntervalSlug, RangeSlug, TimeFilter };
 
-const HOUR = 3_600_000;
-
 /** The localStorage key holding every route's filter as one JSON object keyed by full route path. */
 export const TIME_FILTER_STORAGE_KEY = 'matnat.timeFilters';
 
-/** A resolved range: epoch milliseconds, both ends inclusive. */
-export interface TimeRange {
-  from: number;
-  to: number;
-}
-
-export interface RangeOptions {
-  /** @default 'Europe/Stockholm' */
-  zone?: string;
-  /**
-   * First day of the week for this_week/prev_week: 1 = Monday, 0 = Sunday. Monday, as Swedish calendars
-   * (and ISO 8601) have it; the spec's inherited base setup said Sunday, which no Swedish user expects.
-   * @default 1
-   */
-  weekStartsOn?: 0 | 1;
-}
-
-export function isRangeSlug(value: unknown): value is RangeSlug {
-  return typeof value === 'string' && (RANGE_SLUGS as readonly string[]).includes(value);
-}
-
-export function isIntervalSlug(value: unknown): value is IntervalSlug {
-  return typeof value === 'string' && (INTERVAL_SLUGS as readonly string[]).includes(value);
-}
-
-/** The interval slug as milliseconds (spec §9: from 5 s to 12 h). */
-export function intervalMs(slug: IntervalSlug): number {
-  return INTERVAL_MS[slug];
-}
-
-/** Swedish label of a range slug, e.g. 'Senaste 3 timmarna'. */
-export function rangeLabel(slug: RangeSlug, messages: CoreMessages = svMessages): string {
-  return messages.ranges[slug];
-}
-
-/** Swedish label of an interval slug, e.g. '15 minuter'. */
-export function intervalLabel(slug: IntervalSlug, messages: CoreMessages = svMessages): string {
-  return messages.intervals[slug];
-}
-
-/**
- * Resolves a range slug to instants, seen from `now` in Stockholm (spec §3, §9):
- * - prev_N_h: the last N hours, exactly;
- * - prev_N_days, prev_6_months: the same wall-clock time N days (months) ago until now, so that across a
- *   DST change "5 days" still starts at the time of day the user sees now;
- * - this_week/month/year: start to end of the current period (the end lies in the future);
- * - prev_week/month/year: start to end of the previous period.
- */
-export function resolveRange(slug: RangeSlug, now: number, options: RangeOptions = {}): TimeRange {
-  const { zone = DEFAULT_TIME_ZONE, weekStartsOn = 1 } = options;
-  const hours = /^prev_(\d+)_h$/.exec(slug);
-  if (hours) return { from: now - Number(hours[1]) * HOUR, to: now };
-
-  const wall = toWallClock(now, zone);
-  const back = /^prev_(\d+)_(days|months)$/.exec(slug);
-  if (back) {
-    const from = addToWallClock(wall, -Number(back[1]), back[2] === 'days' ? 'day' : 'month');
-    return { from: fromWallClock(from, zone), to: now };
-  }
-
-  const [which, period] = slug.split('_') as ['this' | 'prev', 'week' | 'month' | 'year'];
-  const start = addToWallClock(startOf(wall, period, weekStartsOn), which === 'prev' ? -1 : 0, period);
-  return { from: fromWallClock(start, zone), to: fromWallClock(addToWallClock(start, 1, period), zone) - 1 };
-}
-
-/** A range as 'YYYY-MM-DD HH:mm:ss' texts in Stockholm, as the API takes them. */
+/** A range as 'YYYY-MM-DD HH:mm:ss' texts in Stockholm, as the API takes them (`to` exclusive). */
 export function formatRange(
   range: TimeRange,
   zone: string = DEFAULT_TIME_ZONE,

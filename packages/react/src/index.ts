@@ -4,20 +4,25 @@ export type { LineChartPanelProps } from './charts/LineChartPanel';
 export { LineChartPanel } from './charts/LineChartPanel';
 export type { LineChartItemInput } from './charts/measurements';
 export { SERIES_COLORS } from './charts/measurements';
-export type { PanelProps } from './charts/Panel';
+export type { PanelInput, PanelItem, PanelProps } from './charts/Panel';
 export { Panel } from './charts/Panel';
 export type { SingleValuePanelProps } from './charts/SingleValuePanel';
 export { SingleValuePanel } from './charts/SingleValuePanel';
 export type { ChartPoint, ChartSeriesInput, TimeSeriesChartProps } from './charts/TimeSeriesChart';
 export { TimeSeriesChart } from './charts/TimeSeriesChart';
-export { dataSourceFromClient, useDataSource } from './data/clientDataSource';
-export type * from './data/dataSource';
-export type { HttpDataSourceOptions } from './data/httpDataSource';
-export { createHttpDataSource, MatnatHttpError } from './data/httpDataSource';
+export { useLiveReadings } from './data/useLiveReadings';
 export { TEMPERATURE_STOPS, temperatureColor } from './maps/colorScale';
 export type { DeviceMapProps } from './maps/DeviceMap';
 export { DeviceMap } from './maps/DeviceMap';
-export { readSettings, SETTINGS_KEY, writeSettings } from './maps/settings';
+export type {
+  DeviceFeature,
+  DeviceFeatureCollection,
+  DeviceFeatureProperties,
+  MapDevice,
+  MapFeature,
+  MapFeatureCollection,
+} from './maps/geo';
+export { devicesToFeatureCollection } from './maps/geo';
 export type { TemperatureMapProps } from './maps/TemperatureMap';
 export { TemperatureMap } from './maps/TemperatureMap';
 export {
@@ -30,9 +35,8 @@ export * from './messages';
 export * from './provider';
 export * from './shop';
 export * from './styles';
-export type { IntervalSlug, RangeSlug } from './timeFilter/slugs';
-export { INTERVAL_SLUGS, RANGE_SLUGS } from './timeFilter/slugs';
 export type { TimeFilterSelectProps, TimeFilterValue } from './timeFilter/TimeFilterSelect';
 export { TimeFilterSelect } from './timeFilter/TimeFilterSelect';
+export type { TimeFilterChangeDetail } from './timeFilter/timeFilterDetail';
 export * from './ui';
 export { widgetStyles } from './widgets/widgetCss';

@@ -2,7 +2,7 @@
 // Installs the packed tarballs of contract, core and react into a fresh project, as a partner would get
 // them from the registry, and imports every entry of @matnat/react both as ESM and as CommonJS.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,7 +76,25 @@ describe('packed tarballs', () => {
     expect(JSON.parse(cjs)).toEqual({ panel: 'function', map: 'function', define: 'function' });
 
     // The script-tag builds ship in the tarball too.
-    expect(existsSync(join(app, 'node_modules/@matnat/react/dist/embed/temperature-map.js'))).toBe(true);
-    expect(existsSync(join(app, 'node_modules/@matnat/react/dist/embed/panel.js'))).toBe(true);
+    const installed = join(app, 'node_modules/@matnat/react');
+    expect(existsSync(join(installed, 'dist/embed/temperature-map.js'))).toBe(true);
+    expect(existsSync(join(installed, 'dist/embed/panel.js'))).toBe(true);
+
+    // The entries that need a client are client components for React Server Components hosts (Next.js).
+    for (const entry of ['index.js', 'index.cjs', 'elements.js', 'elements.cjs']) {
+      expect(readFileSync(join(installed, 'dist', entry), 'utf8').trimStart(), entry).toMatch(
+        /^['"]use client['"];/,
+      );
+    }
+    // What a partner runs, no more: no sources, source maps or build metafiles.
+    const shipped = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? shipped(join(dir, e.name)).map((f) => `${e.name}/${f}`) : [e.name],
+      );
+    const files = shipped(installed);
+    expect(files.filter((f) => f.startsWith('src/') || f.endsWith('.map') || f.includes('metafile'))).toEqual(
+      [],
+    );
+    expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json']));
   }, 300_000);
 });

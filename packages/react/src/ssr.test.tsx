@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { fakeDataSource } from './test/fakeDataSource';
+import { testCoreClient, widgetApi } from './testing/widgetApi';
 
 describe('server-side rendering (node environment, no DOM)', () => {
   it('importing @matnat/react and @matnat/react/elements touches no window', async () => {
@@ -13,19 +13,28 @@ describe('server-side rendering (node environment, no DOM)', () => {
   });
 
   it('panels, maps and the time filter render to HTML without creating a chart or a map', async () => {
-    const { LineChartPanel, SingleValuePanel, DeviceMap, TemperatureMap, TimeFilterSelect, Panel } =
-      await import('./index');
-    const { source } = fakeDataSource();
+    const {
+      LineChartPanel,
+      SingleValuePanel,
+      DeviceMap,
+      TemperatureMap,
+      TimeFilterSelect,
+      Panel,
+      MatnatProvider,
+    } = await import('./index');
+    const api = widgetApi();
     const html = renderToString(
-      <>
-        <LineChartPanel title="Växthus" items={[{ sensorId: 1 }]} dataSource={source} />
-        <SingleValuePanel sensorId={1} dataSource={source} />
-        <Panel dataSource={source} panelId={3} />
+      <MatnatProvider client={testCoreClient(api)}>
+        <LineChartPanel title="Växthus" items={[{ sensorId: 1 }]} />
+        <SingleValuePanel sensorId={1} />
+        <Panel panelId={3} />
         <DeviceMap devices={{ type: 'FeatureCollection', features: [] }} />
-        <TemperatureMap dataSource={source} />
-        <TimeFilterSelect range="prev_5_days" interval="15_m" onChange={() => {}} />
-      </>,
+        <TemperatureMap />
+        <TimeFilterSelect value={{ range_slug: 'prev_5_days', interval_slug: '15_m' }} onChange={() => {}} />
+      </MatnatProvider>,
     );
+    // Data loads after hydration: nothing is fetched and no stream is opened on the server.
+    expect(api.calls).toEqual([]);
     expect(html).toContain('Växthus');
     expect(html).toContain('Senaste 5 dagarna');
     expect(html).toContain('Temperatur (°C)');

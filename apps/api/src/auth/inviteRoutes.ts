@@ -8,12 +8,13 @@ import {
   ValidationErrorBody,
 } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { z } from 'zod';
 import type { InvitesTable } from '../db/tables/auth.js';
+import type { DB } from '../db/types.js';
 import { data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
-import type { ZodTypeProvider } from '../http/zod.js';
+import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { sendOrLog } from '../mail/mailer.js';
 import { authMessages, mailMessages } from '../messages.js';
 import { currentUser, requireAdmin } from './guards.js';
@@ -38,22 +39,27 @@ function inviteResource(row: Selectable<InvitesTable>, name: string | null): Inv
   };
 }
 
+async function pendingInvite(db: Kysely<DB>, token: string) {
+  const row = await db
+    .selectFrom('invites')
+    .innerJoin('users', 'users.id', 'invites.user_id')
+    .selectAll('invites')
+    .select('users.name as user_name')
+    .where('invites.token_hash', '=', sha256(token))
+    .executeTakeFirst();
+  if (!row || row.accepted_at !== null || row.expires_at <= now()) throw notFound();
+  return row;
+}
+
 /** Admins invite an e-mail address to teams; the invitee sets a name and password through the mailed link. */
 export async function inviteRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  registerInviteCreate(r);
+  registerInviteLookup(r);
+  registerInviteAccept(r);
+}
 
-  const pendingInvite = async (token: string) => {
-    const row = await app.db
-      .selectFrom('invites')
-      .innerJoin('users', 'users.id', 'invites.user_id')
-      .selectAll('invites')
-      .select('users.name as user_name')
-      .where('invites.token_hash', '=', sha256(token))
-      .executeTakeFirst();
-    if (!row || row.accepted_at !== null || row.expires_at <= now()) throw notFound();
-    return row;
-  };
-
+function registerInviteCreate(r: ZodApp) {
   r.post(
     '/api/v1/invite',
     {
@@ -67,49 +73,15 @@ export async function inviteRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const admin = currentUser(request);
-      const { email, name, is_admin, team_ids } = request.body;
-      const existing = await findUserByEmail(app.db, email);
+      const { email, name, team_ids } = request.body;
+      const existing = await findUserByEmail(r.db, email);
       if (existing?.password_hash) throw unprocessable({ email: [authMessages.invitedExists] });
-      const teams = team_ids.length
-        ? await app.db.selectFrom('teams').select('id').where('id', 'in', team_ids).execute()
-        : [];
-      if (teams.length !== new Set(team_ids).size)
-        throw unprocessable({ team_ids: [authMessages.noAccess('teamet')] });
+      await checkTeams(r.db, team_ids);
 
       const token = randomToken(32);
       const at = now();
-      const invite = await app.db.transaction().execute(async (trx) => {
-        let userId = existing?.id;
-        if (userId === undefined) {
-          const user = await trx
-            .insertInto('users')
-            .values({
-              name: name ?? email.split('@')[0] ?? email,
-              email,
-              password_hash: null,
-              photo_url: null,
-              is_admin: is_admin ? 1 : 0,
-              email_verified_at: null,
-              created_at: at,
-              updated_at: at,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          userId = user.id;
-        } else {
-          // A repeated invite replaces the earlier, unaccepted one.
-          await trx
-            .deleteFrom('invites')
-            .where('user_id', '=', userId)
-            .where('accepted_at', 'is', null)
-            .execute();
-          await trx.deleteFrom('team_user').where('user_id', '=', userId).execute();
-          await trx
-            .updateTable('users')
-            .set({ name: name ?? existing?.name ?? email, is_admin: is_admin ? 1 : 0, updated_at: at })
-            .where('id', '=', userId)
-            .execute();
-        }
+      const invite = await r.db.transaction().execute(async (trx) => {
+        const userId = await invitedUser(trx, existing, request.body, at);
         for (const teamId of new Set(team_ids)) {
           await trx.insertInto('team_user').values({ team_id: teamId, user_id: userId }).execute();
         }
@@ -128,8 +100,8 @@ export async function inviteRoutes(app: FastifyInstance): Promise<void> {
           .returningAll()
           .executeTakeFirstOrThrow();
       });
-      const link = `${app.config.appUrl}/invite?token=${token}`;
-      await sendOrLog(app.mailer, app.log, {
+      const link = `${r.config.appUrl}/invite?token=${token}`;
+      await sendOrLog(r.mailer, r.log, {
         to: email,
         subject: mailMessages.inviteSubject,
         text: mailMessages.inviteText(admin.name, link),
@@ -138,7 +110,56 @@ export async function inviteRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(201).send(data(inviteResource(invite, name ?? null)));
     },
   );
+}
 
+async function checkTeams(db: Kysely<DB>, teamIds: readonly number[]) {
+  const teams = teamIds.length
+    ? await db.selectFrom('teams').select('id').where('id', 'in', teamIds).execute()
+    : [];
+  if (teams.length !== new Set(teamIds).size)
+    throw unprocessable({ team_ids: [authMessages.noAccess('teamet')] });
+}
+
+/** The invited user's id: a new account without a password, or the existing one reset to this invite. */
+async function invitedUser(
+  trx: Transaction<DB>,
+  existing: Awaited<ReturnType<typeof findUserByEmail>>,
+  { email, name, is_admin }: InviteCreateBody,
+  at: string,
+): Promise<number> {
+  if (existing === undefined) {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        name: name ?? email.split('@')[0] ?? email,
+        email,
+        password_hash: null,
+        photo_url: null,
+        is_admin: is_admin ? 1 : 0,
+        email_verified_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return user.id;
+  }
+  // A repeated invite replaces the earlier, unaccepted one.
+  await trx
+    .deleteFrom('invites')
+    .where('user_id', '=', existing.id)
+    .where('accepted_at', 'is', null)
+    .execute();
+  await trx.deleteFrom('team_user').where('user_id', '=', existing.id).execute();
+  await trx
+    .updateTable('users')
+    .set({ name: name ?? existing.name ?? email, is_admin: is_admin ? 1 : 0, updated_at: at })
+    .where('id', '=', existing.id)
+    .execute();
+  return existing.id;
+}
+
+function registerInviteLookup(r: ZodApp) {
   r.get(
     '/api/invite/:token',
     {
@@ -150,11 +171,13 @@ export async function inviteRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const invite = await pendingInvite(request.params.token);
+      const invite = await pendingInvite(r.db, request.params.token);
       return data({ email: invite.email, name: invite.user_name, expires_at: invite.expires_at });
     },
   );
+}
 
+function registerInviteAccept(r: ZodApp) {
   r.post(
     '/api/invite/:token',
     {
@@ -167,10 +190,10 @@ export async function inviteRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const invite = await pendingInvite(request.params.token);
-      const passwordHash = await hashPassword(request.body.password, app.config.password);
+      const invite = await pendingInvite(r.db, request.params.token);
+      const passwordHash = await hashPassword(request.body.password, r.config.password);
       const at = now();
-      await app.db.transaction().execute(async (trx) => {
+      await r.db.transaction().execute(async (trx) => {
         // The accepted_at guard makes the token single-use even when two accepts race.
         const accepted = await trx
           .updateTable('invites')

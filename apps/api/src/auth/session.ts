@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CompiledQuery, type InferResult, type Kysely, type Selectable } from 'kysely';
+import type { InferResult, Kysely, Selectable } from 'kysely';
+import { preparedQuery } from '../db/prepared.js';
 import type { UsersTable } from '../db/tables/auth.js';
 import type { DB } from '../db/types.js';
 import { csrfMismatch } from '../http/errors.js';
-import { bearerToken, randomToken, safeEqual, sha256 } from './tokens.js';
+import type { CallerKind } from './authenticate.js';
+import { randomToken, safeEqual, sha256 } from './tokens.js';
 
 export const SESSION_COOKIE = 'matnat_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -159,17 +161,12 @@ function sessionQuery(db: Kysely<DB>, id: string, nowIso: string) {
 }
 type SessionRow = InferResult<ReturnType<typeof sessionQuery>>[number];
 
-// Every request with a cookie runs this query: its SQL is built once per database, not per request.
-const sessionSql = new WeakMap<Kysely<DB>, string>();
+// Every request with a cookie runs this query: compiled once, kept prepared per database connection.
+const sessionRow = preparedQuery((db, id: string, nowIso: string) => sessionQuery(db, id, nowIso));
 
 async function findSession(db: Kysely<DB>, id: string, nowIso: string): Promise<SessionRow | undefined> {
-  let sql = sessionSql.get(db);
-  if (sql === undefined) {
-    sql = sessionQuery(db, '?id', '?now').compile().sql;
-    sessionSql.set(db, sql);
-  }
-  const result = await db.executeQuery<SessionRow>(CompiledQuery.raw(sql, [id, nowIso]));
-  return result.rows[0];
+  const [row] = await sessionRow(db, id, nowIso);
+  return row;
 }
 
 async function loadSession(request: FastifyRequest): Promise<void> {
@@ -210,33 +207,39 @@ async function loadSession(request: FastifyRequest): Promise<void> {
   }
 }
 
-function hasBearer(request: FastifyRequest): boolean {
-  return bearerToken(request.headers.authorization) !== null;
+function checkCsrf(request: FastifyRequest): void {
+  if (!MUTATING.has(request.method) || request.is404) return;
+  if (request.routeOptions.config.csrf === false) return;
+  const header = request.headers[XSRF_HEADER];
+  const token = Array.isArray(header) ? header[0] : header;
+  const expected = request.authSession?.csrfToken;
+  const given = token ? decodeHeader(token) : null;
+  if (!given || !expected || !safeEqual(given, expected)) throw csrfMismatch();
 }
 
 /**
- * Loads the cookie's session and user, then refuses mutating requests whose X-XSRF-TOKEN header does not
- * echo the session's anti-forgery token (419). Bearer (embed token) requests and routes with
- * `config.csrf === false` (device ingestion) carry no cookies and are exempt.
+ * The browser: the cookie's session and user (guests included), and mutating requests must echo the
+ * session's anti-forgery token in X-XSRF-TOKEN (419 otherwise), except routes with `config.csrf === false`
+ * (device ingestion). Claims every request no other kind of caller claimed.
  */
-export function registerSession(app: FastifyInstance): void {
-  app.decorateRequest('user', null);
-  app.decorateRequest('impersonatorId', null);
-  app.decorateRequest('authSession', null);
-
-  app.addHook('onRequest', async (request) => {
-    // An embed-token request is only ever its token, even when the browser also sends our cookie.
-    if (hasBearer(request)) return;
+export const sessionCaller: CallerKind = {
+  name: 'session',
+  claims: () => true,
+  async authenticate(request) {
     await loadSession(request);
-    if (!MUTATING.has(request.method) || request.is404) return;
-    if (request.routeOptions.config.csrf === false || hasBearer(request)) return;
-    const header = request.headers[XSRF_HEADER];
-    const token = Array.isArray(header) ? header[0] : header;
-    const expected = request.authSession?.csrfToken;
-    const given = token ? decodeHeader(token) : null;
-    if (!given || !expected || !safeEqual(given, expected)) throw csrfMismatch();
-  });
-}
+    checkCsrf(request);
+  },
+  async stillValid(request) {
+    const session = request.authSession;
+    if (!session) return false;
+    const row = await findSession(request.server.db, session.id, new Date().toISOString());
+    if (!row || row.user_id !== session.userId || row.impersonator_id !== session.impersonatorId)
+      return false;
+    // An admin who lost the role reads as a user from now on.
+    if (request.user) request.user.is_admin = row.is_admin ?? 0;
+    return true;
+  },
+};
 
 /** Removes expired sessions and the carts of guest sessions that are gone; run at start and hourly. */
 export async function pruneSessions(app: FastifyInstance): Promise<void> {

@@ -1,8 +1,9 @@
 import { LoginBody, Me, MessageErrorBody, ThrottledErrorBody, ValidationErrorBody } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { answers, noContent } from '../http/answers.js';
 import { data } from '../http/envelope.js';
-import { tooManyRequests, unprocessable } from '../http/errors.js';
+import { unprocessable } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import { errorMessages } from '../messages.js';
 import { requireAuth } from './guards.js';
@@ -22,10 +23,16 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/sanctum/csrf-cookie',
-    { schema: { tags, summary: 'Starts a session and sets the readable XSRF-TOKEN cookie' } },
+    {
+      schema: {
+        tags,
+        summary: 'Starts a session and sets the readable XSRF-TOKEN cookie',
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       await issueCsrfCookie(request, reply);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
@@ -43,8 +50,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       const { email, password, remember } = request.body;
       const { maxAttempts, decaySeconds } = app.config.loginThrottle;
       const key = `login:${normalizeEmail(email)}|${request.ip}`;
-      const wait = app.throttle.retryAfter(key, maxAttempts);
-      if (wait > 0) throw tooManyRequests(wait);
+      await app.throttle.attempt(key, { maxAttempts, decaySeconds });
 
       const user = await app.db
         .selectFrom('users')
@@ -53,10 +59,9 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         .executeTakeFirst();
       const ok = await verifyPassword(user?.password_hash ?? (await dummyHash), password);
       if (!user?.password_hash || !ok) {
-        app.throttle.hit(key, decaySeconds);
         throw unprocessable({ email: [errorMessages.badCredentials] }, errorMessages.badCredentials);
       }
-      app.throttle.clear(key);
+      await app.throttle.clear(key);
       await startSession(request, reply, { userId: user.id, remember });
       return data(await meResource(request));
     },
@@ -64,10 +69,16 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/logout',
-    { schema: { tags, summary: 'Signs out and starts a fresh guest session' } },
+    {
+      schema: {
+        tags,
+        summary: 'Signs out and starts a fresh guest session',
+        response: answers({ 204: noContent }, [419]),
+      },
+    },
     async (request, reply) => {
       await startSession(request, reply, { userId: null, freshToken: true });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

@@ -1,55 +1,65 @@
-interface Bucket {
-  hits: number;
-  resetAt: number;
+import type { FastifyRequest } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/types.js';
+import { tooManyRequests } from '../http/errors.js';
+
+export interface ThrottleLimit {
+  maxAttempts: number;
+  decaySeconds: number;
 }
 
 /**
- * Fixed-window attempt counter kept in memory: right for one process. Behind a load balancer the same
- * interface would sit on Redis or the database (see docs/architecture.md, scale path).
+ * Fixed-window attempt counters in the database, so every process behind a load balancer shares them.
+ * An attempt is counted first, in one atomic upsert, and only then compared with the limit: parallel
+ * attempts each see their own count, so a burst can never get more than `maxAttempts` through.
  */
-export class RateLimiter {
-  readonly #buckets = new Map<string, Bucket>();
+export class Throttle {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
-  constructor(private readonly clock: () => number = Date.now) {}
-
-  /** Seconds until `key` may try again, or 0 when it has attempts left. */
-  retryAfter(key: string, maxAttempts: number): number {
-    const bucket = this.#live(key);
-    return bucket && bucket.hits >= maxAttempts ? (bucket.resetAt - this.clock()) / 1000 : 0;
-  }
-
-  /** Counts an attempt; returns the attempts made in the current window. */
-  hit(key: string, decaySeconds: number): number {
-    const bucket = this.#live(key) ?? { hits: 0, resetAt: this.clock() + decaySeconds * 1000 };
-    bucket.hits += 1;
-    this.#buckets.set(key, bucket);
-    if (this.#buckets.size > 10_000) this.#sweep();
-    return bucket.hits;
-  }
-
-  /** Counts an attempt and tells whether it was over the limit (the attempt is then refused). */
-  attempt(key: string, maxAttempts: number, decaySeconds: number): { allowed: boolean; retryAfter: number } {
-    const wait = this.retryAfter(key, maxAttempts);
-    if (wait > 0) return { allowed: false, retryAfter: wait };
-    this.hit(key, decaySeconds);
-    return { allowed: true, retryAfter: 0 };
-  }
-
-  clear(key: string): void {
-    this.#buckets.delete(key);
-  }
-
-  #live(key: string): Bucket | undefined {
-    const bucket = this.#buckets.get(key);
-    if (bucket && bucket.resetAt <= this.clock()) {
-      this.#buckets.delete(key);
-      return undefined;
-    }
-    return bucket;
-  }
-
-  #sweep(): void {
+  /** Counts an attempt on `key`; returns the attempts in the window (this one included) and its end. */
+  async hit(key: string, decaySeconds: number): Promise<{ hits: number; resetAt: number }> {
     const now = this.clock();
-    for (const [key, bucket] of this.#buckets) if (bucket.resetAt <= now) this.#buckets.delete(key);
+    const resetAt = now + decaySeconds * 1000;
+    const row = await this.db
+      .insertInto('throttle_hits')
+      .values({ key, hits: 1, reset_at: resetAt })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          hits: sql<number>`case when throttle_hits.reset_at <= ${now} then 1 else throttle_hits.hits + 1 end`,
+          reset_at: sql<number>`case when throttle_hits.reset_at <= ${now} then ${resetAt} else throttle_hits.reset_at end`,
+        }),
+      )
+      .returning(['hits', 'reset_at'])
+      .executeTakeFirstOrThrow();
+    return { hits: Number(row.hits), resetAt: Number(row.reset_at) };
   }
+
+  /** Counts an attempt and throws 429 (with Retry-After) when it is over the limit. */
+  async attempt(key: string, limit: ThrottleLimit): Promise<void> {
+    const { hits, resetAt } = await this.hit(key, limit.decaySeconds);
+    if (hits > limit.maxAttempts) throw tooManyRequests((resetAt - this.clock()) / 1000);
+  }
+
+  /** Forgets `key` (a successful login clears its failures). */
+  async clear(key: string): Promise<void> {
+    await this.db.deleteFrom('throttle_hits').where('key', '=', key).execute();
+  }
+
+  /** Removes windows that have ended; run with the session pruning. */
+  async prune(): Promise<void> {
+    await this.db.deleteFrom('throttle_hits').where('reset_at', '<=', this.clock()).execute();
+  }
+}
+
+/**
+ * Throttles a request that mails `email` (register, password reset, guest order): per address and IP, and
+ * per IP, so one client can neither flood a mailbox nor walk through many.
+ */
+export async function throttleMail(request: FastifyRequest, kind: string, email: string): Promise<void> {
+  const { maxAttempts, perIp, decaySeconds } = request.server.config.mailThrottle;
+  await request.server.throttle.attempt(`${kind}:${email}|${request.ip}`, { maxAttempts, decaySeconds });
+  await request.server.throttle.attempt(`${kind}-ip:${request.ip}`, { maxAttempts: perIp, decaySeconds });
 }

@@ -16,12 +16,37 @@ interface Compiled {
   slots: Slot[];
 }
 
+// The SQL texts preparedQuery compiled, by the name PostgreSQL keeps each prepared under on a connection.
+const statementNames = new Map<string, string>();
+// Each name stays prepared on every pooled connection that ran it; IN-lists of many lengths stop here.
+const MAX_NAMED = 200;
+
+/**
+ * The name a query of the hot paths (compiled by `preparedQuery`) is prepared under on each PostgreSQL
+ * connection, so that the server parses and plans it once per connection instead of on every request;
+ * undefined for any other SQL.
+ */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
+/** Every SQL text named so far, with its name (what a connection may have prepared). */
+export function namedStatements(): ReadonlyMap<string, string> {
+  return statementNames;
+}
+
+function nameStatement(sql: string): void {
+  if (!statementNames.has(sql) && statementNames.size < MAX_NAMED)
+    statementNames.set(sql, `matnat_${statementNames.size + 1}`);
+}
+
 /**
  * A query of the hot read paths whose SQL is built and compiled once per database and shape (the lengths
  * of its array arguments, e.g. an `in (…)` list) instead of on every request: building and compiling a
  * Kysely query costs more than running a small indexed SELECT. `build` must use its arguments only as
  * values (never to choose tables, columns or clauses); every parameter of the compiled SQL must come
- * from them.
+ * from them. On PostgreSQL the statement is also prepared once per connection (see `statementName`); on
+ * SQLite every statement is kept prepared per connection (database.ts).
  */
 export function preparedQuery<A extends Arg[], R>(
   build: (db: Kysely<DB>, ...args: A) => Compilable<R>,
@@ -47,6 +72,7 @@ export function preparedQuery<A extends Arg[], R>(
       });
       compiled = { sql: query.sql, slots };
       byShape.set(shape, compiled);
+      nameStatement(query.sql);
     }
     const parameters = compiled.slots.map((s) =>
       s.index < 0 ? args[s.arg] : (args[s.arg] as readonly unknown[])[s.index],

@@ -1,9 +1,9 @@
-import { toFormErrors } from '@matnat/contract';
+import { type FormErrors, toFormErrors } from '@matnat/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorMessages } from '../messages.js';
 
-export type FormErrors = Record<string, string[]>;
+export type { FormErrors };
 
 /** An error answer with a status and the JSON body `{ message, errors? }`. */
 export class HttpError extends Error {

@@ -20,24 +20,42 @@ function escapeHtml(text: string): string {
  * A directory without its own index.html (the examples) gets a page linking to its pages; an example with
  * a build (Vite's `dist/index.html`) is linked to its build, since its own index.html is the source.
  */
-function listingPage(root: string): string {
+function listingPage(root: string, prefix = '/'): string {
   const pages = readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .flatMap((entry) => {
       if (existsSync(join(root, entry.name, 'dist', 'index.html'))) return [[entry.name, 'dist/']];
-      return existsSync(join(root, entry.name, 'index.html')) ? [[entry.name, '']] : [];
+      const plain = !existsSync(join(root, entry.name, 'package.json'));
+      return plain && existsSync(join(root, entry.name, 'index.html')) ? [[entry.name, '']] : [];
     })
     .sort(([a], [b]) => (a ?? '').localeCompare(b ?? ''));
   const items = pages
-    .map(([name = '', sub]) => `<li><a href="/${encodeURI(name)}/${sub}">${escapeHtml(name)}</a></li>`)
+    .map(
+      ([name = '', sub]) => `<li><a href="${prefix}${encodeURI(name)}/${sub}">${escapeHtml(name)}</a></li>`,
+    )
     .join('');
   return `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Mätnät</title></head><body><main><h1>Mätnät</h1><p>API: <a href="/api/docs">/api/docs</a></p><ul>${items}</ul></main></body></html>`;
 }
 
 /**
- * Serves the built front end (FRONTEND_DIR) from the API's origin: files as they are, `index.html`
- * revalidated on every load, and unknown non-API GET paths answered with index.html so the SPA's router
- * handles them. Everything else unknown is a JSON 404.
+ * Whether a path under a directory of examples is a built file: an example with a build serves only its
+ * `dist/`, an example with a package.json but no build serves nothing (it is source), and a plain example
+ * (a page with a script tag) serves its files. Never `node_modules` (symlinks into the SDK's sources) nor
+ * dot-files.
+ */
+export function isBuiltExampleFile(root: string, pathName: string): boolean {
+  const segments = decodeURIComponent(pathName).split('/').filter(Boolean);
+  if (segments.some((s) => s === 'node_modules' || s.startsWith('.'))) return false;
+  const [example, ...rest] = segments;
+  if (example === undefined) return true;
+  if (existsSync(join(root, example, 'dist', 'index.html'))) return rest[0] === 'dist';
+  return !existsSync(join(root, example, 'package.json'));
+}
+
+/**
+ * Serves the built front end (FRONTEND_DIR) from the API's origin: files as they are (or their precompressed
+ * .br/.gz siblings), `index.html` revalidated on every load, and unknown non-API GET paths answered with
+ * index.html so the SPA's router handles them. Everything else unknown is a JSON 404.
  */
 export async function registerFrontend(app: FastifyInstance): Promise<void> {
   const root = app.config.frontendDir;
@@ -50,6 +68,10 @@ export async function registerFrontend(app: FastifyInstance): Promise<void> {
       index: ['index.html'],
       cacheControl: false,
       setHeaders: cacheHeaders,
+      // The build writes .br and .gz beside each file (scripts/precompress.mjs): sent as Accept-Encoding asks.
+      preCompressed: true,
+      // A built app's directory holds only built files; a directory of examples holds sources too.
+      allowedPath: hasIndex ? undefined : (pathName) => isBuiltExampleFile(root, pathName),
     });
     if (!hasIndex) {
       app.get('/', { schema: { hide: true } }, async (_request, reply) =>
@@ -58,13 +80,25 @@ export async function registerFrontend(app: FastifyInstance): Promise<void> {
     }
   }
   for (const [prefix, dir] of Object.entries(app.config.staticMounts)) {
+    // The examples beside the app (config: '/examples/') are a directory of examples like the one above.
+    const examples = prefix === '/examples/';
     await app.register(fastifyStatic, {
       root: dir,
       prefix,
       decorateReply: false,
       cacheControl: false,
       setHeaders: cacheHeaders,
+      preCompressed: true,
+      allowedPath: examples ? (pathName) => isBuiltExampleFile(dir, pathName) : undefined,
     });
+    if (examples) {
+      app.get(prefix, { schema: { hide: true } }, async (_request, reply) =>
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(listingPage(dir, prefix)),
+      );
+    }
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorMessages } from '../messages.js';
 import { HttpError } from './errors.js';
+import { refuseUnstorableText } from './text.js';
 
 function rejectPrototypeKeys(key: string, value: unknown): unknown {
   if (key === '__proto__' || key === 'constructor') throw new SyntaxError(`forbidden key ${key}`);
@@ -9,7 +10,8 @@ function rejectPrototypeKeys(key: string, value: unknown): unknown {
 
 /**
  * JSON bodies only: an empty body is no body (clients POST without payload, e.g. logout), malformed JSON is a
- * 400, and keys that could reach an object's prototype are refused.
+ * 400, keys that could reach an object's prototype are refused, and text with NUL or a lone surrogate (in a
+ * body or a query string) is a 422.
  */
 export function registerJsonParser(app: FastifyInstance): void {
   // text/plain is a CORS "simple" type a foreign page could post without a preflight: JSON only.
@@ -17,10 +19,21 @@ export function registerJsonParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    let parsed: unknown;
     try {
-      done(null, JSON.parse(text, rejectPrototypeKeys));
+      parsed = JSON.parse(text, rejectPrototypeKeys);
     } catch {
-      done(new HttpError(400, errorMessages.badJson), undefined);
+      return done(new HttpError(400, errorMessages.badJson), undefined);
     }
+    try {
+      refuseUnstorableText(parsed);
+    } catch (error) {
+      return done(error as HttpError, undefined);
+    }
+    done(null, parsed);
+  });
+  // Query strings reach filters and LIKE patterns: the same texts are refused there, before any handler.
+  app.addHook('preValidation', async (request) => {
+    refuseUnstorableText(request.query);
   });
 }

@@ -1,9 +1,7 @@
+import { parseFilter, parseSort, type SortField, splitList } from '@matnat/contract';
 import { badRequest } from './errors.js';
 
-export interface SortField {
-  field: string;
-  direction: 'asc' | 'desc';
-}
+export type { SortField };
 
 export interface AllowedQuery {
   /** Include paths such as `panels.lineChartItems`; every prefix (`panels`) is allowed too. */
@@ -19,15 +17,6 @@ export interface ListQuery {
   include: Set<string>;
   sort: SortField[];
   filter: Record<string, string>;
-}
-
-function splitList(value: unknown): string[] {
-  const values = Array.isArray(value) ? value : [value];
-  return values
-    .filter((part): part is string => typeof part === 'string')
-    .flatMap((part) => part.split(','))
-    .map((part) => part.trim())
-    .filter((part) => part.length > 0);
 }
 
 function withPrefixes(paths: readonly string[]): Set<string> {
@@ -91,24 +80,15 @@ export function parseListQuery(query: unknown, allowed: AllowedQuery = {}): List
   const include = parseInclude(params.include, allowed.include ?? []);
 
   const sortAllowed = allowed.sort ?? [];
-  const sort: SortField[] = splitList(params.sort).map((part) =>
-    part.startsWith('-') ? { field: part.slice(1), direction: 'desc' } : { field: part, direction: 'asc' },
-  );
+  const sort = parseSort(params.sort);
   const badSorts = sort.filter((s) => !sortAllowed.includes(s.field)).map((s) => s.field);
   if (badSorts.length > 0) reject('sort', badSorts, sortAllowed);
 
-  const filter: Record<string, string> = {};
   const nested = params.filter;
-  if (nested !== undefined) {
-    if (nested === null || typeof nested !== 'object' || Array.isArray(nested)) {
-      reject('filter', ['filter'], allowed.filter ?? []);
-    }
-    for (const [key, value] of Object.entries(nested as object)) filter[key] = String(value);
+  if (nested !== undefined && (nested === null || typeof nested !== 'object' || Array.isArray(nested))) {
+    reject('filter', ['filter'], allowed.filter ?? []);
   }
-  for (const [key, value] of Object.entries(params)) {
-    const match = /^filter\[([^\]]*)\]$/.exec(key);
-    if (match) filter[match[1] ?? ''] = Array.isArray(value) ? String(value.at(-1)) : String(value);
-  }
+  const filter = parseFilter(params);
   const badFilters = Object.keys(filter).filter((name) => !(allowed.filter ?? []).includes(name));
   if (badFilters.length > 0) reject('filter', badFilters, allowed.filter ?? []);
 

@@ -1,4 +1,13 @@
-import type { FastifySchema, FastifySchemaCompiler, FastifyTypeProvider } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifySchema,
+  FastifySchemaCompiler,
+  FastifyTypeProvider,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import { z } from 'zod';
 import { RequestValidationError } from './errors.js';
 
@@ -54,3 +63,12 @@ export function swaggerTransform({ schema, url }: { schema: FastifySchema; url: 
   }
   return { schema: transformed as FastifySchema, url };
 }
+
+/** The app as route registrations see it: schemas are zod, handlers get parsed types. */
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

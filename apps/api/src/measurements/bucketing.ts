@@ -1,4 +1,5 @@
-import { DAY } from './ranges.js';
+/** One day in milliseconds: the widest rollup period. */
+export const DAY = 86_400_000;
 
 const S = 1000;
 const M = 60 * S;

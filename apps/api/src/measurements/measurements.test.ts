@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorldApp, type WorldApp } from '../seed/fixture.js';
+import { annasNewSensor, createWorldApp, type WorldApp } from '../seed/fixture.js';
 import { random } from '../seed/world.js';
 import { startSimulator } from '../simulator.js';
 import { testDialects } from '../test/harness.js';
@@ -18,22 +18,7 @@ describe.each(dialects)('measurements (%s)', (dialect) => {
   const start = end - 20 * D;
   beforeAll(async () => {
     w = await createWorldApp(dialect);
-    const device = (
-      await w.anna.post('/api/v1/device', { title: 'Mätspjut', external_device_id: 'eui-bench' })
-    ).json().data;
-    sensor = (
-      await w.db
-        .insertInto('sensors')
-        .values({
-          device_id: device.id,
-          type: 'temperature',
-          name: 'Temperatur',
-          unit: '°C',
-          created_at: 'x',
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    sensor = await annasNewSensor(w, 'eui-bench');
     const rand = random(42);
     const readings: Reading[] = [];
     for (let ts = start; ts < end; ts += 60_000) {
@@ -194,7 +179,7 @@ describe.each(dialects)('measurements (%s)', (dialect) => {
 
   it('the simulator adds a reading per sensor each round while it runs, and stops', async () => {
     let clock = Date.now() + 10 * D;
-    const stop = startSimulator(w.db, { intervalMs: 20, now: () => (clock += 60_000) });
+    const stop = startSimulator(w.db, w.app.ingest.queue, { intervalMs: 20, now: () => (clock += 60_000) });
     await new Promise((resolve) => setTimeout(resolve, 200));
     await stop();
     const sensors = await w.db.selectFrom('sensors').select('id').execute();

@@ -1,24 +1,7 @@
+import type { MeasurementBucket, MeasurementBuckets } from '@matnat/contract';
 import { type Kysely, sql } from 'kysely';
 import { chooseBucketWidth } from './bucketing.js';
 import { ROLLUPS } from './store.js';
-
-export interface Bucket {
-  /** Start of the bucket, epoch milliseconds. */
-  t: number;
-  avg: number;
-  min: number;
-  max: number;
-  last: number;
-  count: number;
-}
-
-export interface BucketSeries {
-  sensor_id: number;
-  from: string;
-  to: string;
-  bucket_ms: number;
-  buckets: Bucket[];
-}
 
 export interface BucketQuery {
   /** Inclusive start, epoch ms. */
@@ -129,7 +112,7 @@ export async function queryBuckets<T>(
   db: Kysely<T>,
   sensorId: number,
   q: BucketQuery,
-): Promise<BucketSeries> {
+): Promise<MeasurementBuckets> {
   const width = chooseBucketWidth(q.from, q.to, q.intervalMs, q.maxPoints);
   const levels = q.rawOnly ? [] : ROLLUPS.filter((r) => width % r.width === 0);
   const partials = await collect(db, sensorId, q.from, q.to, width, levels);
@@ -151,14 +134,16 @@ export async function queryBuckets<T>(
   }
   const buckets = [...merged.values()]
     .sort((a, b) => a.b - b.b)
-    .map((m) => ({
-      t: m.b * width,
-      avg: m.s / m.c,
-      min: m.mn,
-      max: m.mx,
-      last: m.lv,
-      count: m.c,
-    }));
+    .map(
+      (m): MeasurementBucket => ({
+        t: m.b * width,
+        avg: m.s / m.c,
+        min: m.mn,
+        max: m.mx,
+        last: m.lv,
+        count: m.c,
+      }),
+    );
   return {
     sensor_id: sensorId,
     from: new Date(q.from).toISOString(),

@@ -1,7 +1,6 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { ResourceTables } from '../db/tables/resources.js';
-import { readingBus } from '../events.js';
-import { DAY } from './ranges.js';
+import { DAY } from './bucketing.js';
 
 const HOUR = 3_600_000;
 
@@ -22,42 +21,159 @@ export function isPostgres<T>(db: Kysely<T>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+/**
+ * Runs `<head> values (…), (…) <tail>` with the rows as bound parameters, compiled here: Kysely's
+ * template builds and walks a node per value, which for thousands of rows costs more than the database.
+ */
+export async function executeValues<R = unknown, T = unknown>(
+  db: Kysely<T>,
+  head: string,
+  rows: readonly (readonly unknown[])[],
+  tail = '',
+  /** SQL types of the columns, for values a statement cannot infer (`with v(…) as (values …)`). */
+  types?: readonly string[],
+): Promise<R[]> {
+  const pg = isPostgres(db);
+  const params: unknown[] = [];
+  const groups: string[] = [];
+  for (const row of rows) {
+    const cells: string[] = [];
+    for (const [i, value] of row.entries()) {
+      params.push(value);
+      const slot = pg ? `$${params.length}` : '?';
+      cells.push(types ? `cast(${slot} as ${types[i]})` : slot);
+    }
+    groups.push(`(${cells.join(', ')})`);
+  }
+  const query = CompiledQuery.raw(`${head} values ${groups.join(', ')} ${tail}`, params);
+  return (await db.executeQuery<R>(query)).rows;
+}
+
 // 3 parameters a row: stays well under SQLite's and PostgreSQL's bound-parameter limits.
 const ROWS_PER_INSERT = 2000;
 
 /**
- * Stores readings (a re-delivered reading replaces the stored value) and brings the hourly and daily
- * rollups of the touched periods up to date, all in one transaction; once it has committed, the readings
- * go to `readingBus` (the live stream). Given a caller's transaction it cannot know when that commits:
- * the caller then publishes with `readingBus.publish(readings)` after its commit.
+ * Stores readings in one transaction (or the caller's) with their hourly and daily rollups. Idempotent:
+ * a reading is keyed by (sensor, ts), so a re-delivered one is stored once; one with a new value replaces
+ * the stored value. Publishing to the live stream is the caller's part, after its commit (the ingestion
+ * queue does it).
  */
 export async function insertMeasurements<T extends ResourceTables>(
   db: Kysely<T>,
   readings: readonly Reading[],
 ): Promise<void> {
   if (readings.length === 0) return;
-  if (db.isTransaction) return writeReadings(db, readings);
-  await db.transaction().execute((trx) => writeReadings(trx, readings));
-  readingBus.publish(readings);
+  if (db.isTransaction) await writeReadings(db, readings);
+  else await db.transaction().execute((trx) => writeReadings(trx, readings));
 }
 
-async function writeReadings<T>(db: Kysely<T>, readings: readonly Reading[]): Promise<void> {
-  for (let i = 0; i < readings.length; i += ROWS_PER_INSERT) {
-    const chunk = readings.slice(i, i + ROWS_PER_INSERT);
-    const values = sql.join(chunk.map((r) => sql`(${r.sensor_id}, ${Math.trunc(r.ts)}, ${r.value})`));
-    await sql`insert into measurements (sensor_id, ts, value) values ${values}
-      on conflict (sensor_id, ts) do update set value = excluded.value`.execute(db);
+/**
+ * The write of `insertMeasurements` inside a transaction. New readings are added to their rollups
+ * incrementally (count, sum, min, max and the last value by time, so batches and out-of-order arrivals
+ * add up the same); a reading that replaces a different stored value has its periods recomputed from
+ * the raw rows. Returns the number of readings that were not stored before.
+ */
+export async function writeReadings<T>(db: Kysely<T>, readings: readonly Reading[]): Promise<number> {
+  const unique = new Map<string, Reading>();
+  for (const r of readings) unique.set(`${r.sensor_id}:${Math.trunc(r.ts)}`, r);
+  const rows = [...unique.values()];
+  const fresh = new Set<string>();
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
+    const chunk = rows.slice(i, i + ROWS_PER_INSERT);
+    const inserted = await executeValues<{ sensor_id: number; ts: number | string }, T>(
+      db,
+      'insert into measurements (sensor_id, ts, value)',
+      chunk.map((r) => [r.sensor_id, Math.trunc(r.ts), r.value]),
+      'on conflict (sensor_id, ts) do nothing returning sensor_id, ts',
+    );
+    for (const row of inserted) fresh.add(`${row.sensor_id}:${Number(row.ts)}`);
   }
-  const spans = new Map<number, { min: number; max: number }>();
+  const added: Reading[] = [];
+  const again: Reading[] = [];
+  for (const [key, r] of unique) (fresh.has(key) ? added : again).push(r);
+  await addToRollups(db, added);
+  await replaceValues(db, again);
+  return added.length;
+}
+
+/** Stored readings delivered again: a changed value is written and its periods recomputed. */
+async function replaceValues<T>(db: Kysely<T>, readings: readonly Reading[]): Promise<void> {
   for (const r of readings) {
-    const span = spans.get(r.sensor_id);
-    if (!span) spans.set(r.sensor_id, { min: r.ts, max: r.ts });
-    else {
-      if (r.ts < span.min) span.min = r.ts;
-      if (r.ts > span.max) span.max = r.ts;
+    const ts = Math.trunc(r.ts);
+    const { numAffectedRows } = await sql`update measurements set value = ${r.value}
+      where sensor_id = ${r.sensor_id} and ts = ${ts} and value <> ${r.value}`.execute(db);
+    if (numAffectedRows && numAffectedRows > 0n) await refreshRollups(db, r.sensor_id, ts, ts);
+  }
+}
+
+interface RollupPart {
+  sensor_id: number;
+  bucket: number;
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+  last_ts: number;
+  last_value: number;
+}
+
+function partials(readings: readonly Reading[], width: number): RollupPart[] {
+  const out = new Map<string, RollupPart>();
+  for (const r of readings) {
+    const ts = Math.trunc(r.ts);
+    const bucket = Math.floor(ts / width) * width;
+    const key = `${r.sensor_id}:${bucket}`;
+    const p = out.get(key);
+    if (!p) {
+      out.set(key, {
+        sensor_id: r.sensor_id,
+        bucket,
+        count: 1,
+        sum: r.value,
+        min: r.value,
+        max: r.value,
+        last_ts: ts,
+        last_value: r.value,
+      });
+      continue;
+    }
+    p.count++;
+    p.sum += r.value;
+    if (r.value < p.min) p.min = r.value;
+    if (r.value > p.max) p.max = r.value;
+    if (ts >= p.last_ts) {
+      p.last_ts = ts;
+      p.last_value = r.value;
     }
   }
-  for (const [sensorId, span] of spans) await refreshRollups(db, sensorId, span.min, span.max);
+  // One lock order for every writer: concurrent processes adding to the same periods never deadlock.
+  return [...out.values()].sort((a, b) => a.sensor_id - b.sensor_id || a.bucket - b.bucket);
+}
+
+// 8 parameters a row.
+const ROLLUP_ROWS_PER_INSERT = 1000;
+
+async function addToRollups<T>(db: Kysely<T>, readings: readonly Reading[]): Promise<void> {
+  if (readings.length === 0) return;
+  const pg = isPostgres(db as Kysely<unknown>);
+  const least = pg ? 'least' : 'min';
+  const greatest = pg ? 'greatest' : 'max';
+  for (const { table, width } of ROLLUPS) {
+    const all = partials(readings, width);
+    for (let i = 0; i < all.length; i += ROLLUP_ROWS_PER_INSERT) {
+      await executeValues(
+        db,
+        `insert into ${table} as r (sensor_id, bucket_ts, count, sum, min, max, last_ts, last_value)`,
+        all
+          .slice(i, i + ROLLUP_ROWS_PER_INSERT)
+          .map((p) => [p.sensor_id, p.bucket, p.count, p.sum, p.min, p.max, p.last_ts, p.last_value]),
+        `on conflict (sensor_id, bucket_ts) do update set count = r.count + excluded.count,
+          sum = r.sum + excluded.sum, min = ${least}(r.min, excluded.min), max = ${greatest}(r.max, excluded.max),
+          last_value = case when excluded.last_ts >= r.last_ts then excluded.last_value else r.last_value end,
+          last_ts = ${greatest}(r.last_ts, excluded.last_ts)`,
+      );
+    }
+  }
 }
 
 /**

@@ -1,13 +1,16 @@
-import { ALLOWED_QUERY, AlertCreateBody, AlertUpdateBody, IdParams } from '@matnat/contract';
+import { ALLOWED_QUERY, Alert, AlertCreateBody, AlertUpdateBody, IdParams } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod';
 import { requireAuth } from '../auth/guards.js';
 import type { AlertConditionsTable, AlertsTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
+import { answers, dataOf, noContent } from '../http/answers.js';
 import { bool, data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { parseListQuery, type SortField } from '../http/query.js';
-import type { ZodTypeProvider } from '../http/zod.js';
+import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
+import { filterId } from './filters.js';
 import { resourceMessages as M } from './messages.js';
 import { type Json, loadDevices } from './relations.js';
 import { requireViewer, type Viewer, visibleDeviceIds } from './scope.js';
@@ -136,53 +139,86 @@ async function showAlert(db: Kysely<DB>, id: number) {
   return (await loadAlerts(db, [row], FULL))[0];
 }
 
+/** The alert belongs to the creator's team; an admin of no team files it under the device's team. */
+async function alertTeam(db: Kysely<DB>, viewer: Viewer, deviceId: number | null | undefined) {
+  let teamId = viewer.teamIds[0];
+  if (teamId === undefined && deviceId) {
+    const team = await db
+      .selectFrom('device_team')
+      .select('team_id')
+      .where('device_id', '=', deviceId)
+      .orderBy('team_id')
+      .executeTakeFirst();
+    teamId = team?.team_id;
+  }
+  if (teamId === undefined) throw unprocessable({ device_id: [M.noTeam] });
+  return teamId;
+}
+
 export async function alertRoutes(app: FastifyInstance) {
-  const db = app.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  registerAlertList(r);
+  registerAlertShow(r);
+  registerAlertCreate(r);
+  registerAlertUpdate(r);
+  registerAlertDelete(r);
+}
 
-  r.get('/api/v1/alert', { onRequest: requireAuth }, async (request) => {
-    const viewer = await requireViewer(request);
-    const query = parseListQuery(request.query, ALLOWED);
-    let q = alertQuery(db, viewer);
-    const f = query.filter;
-    if (f.name !== undefined) q = q.where('alerts.name', 'like', `%${f.name}%`);
-    if (f.device_id !== undefined) q = q.where('alerts.device_id', '=', Number(f.device_id) || 0);
-    if (f.is_enabled !== undefined)
-      q = q.where('alerts.is_enabled', '=', ['1', 'true'].includes(f.is_enabled) ? 1 : 0);
-    for (const s of query.sort) {
-      q = q.orderBy(`alerts.${s.field as 'name' | 'created_at' | 'last_triggered_at'}`, s.direction);
-    }
-    const rows = await q.orderBy('alerts.id').execute();
-    return data(await loadAlerts(db, rows, query.include));
-  });
+function registerAlertList(r: ZodApp) {
+  const db = r.db;
+  r.get(
+    '/api/v1/alert',
+    { onRequest: requireAuth, schema: { response: answers({ 200: dataOf(z.array(Alert)) }, [400, 401]) } },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const query = parseListQuery(request.query, ALLOWED);
+      let q = alertQuery(db, viewer);
+      const f = query.filter;
+      if (f.name !== undefined) q = q.where('alerts.name', 'like', `%${f.name}%`);
+      const deviceId = filterId(f, 'device_id');
+      if (deviceId !== undefined) q = q.where('alerts.device_id', '=', deviceId);
+      if (f.is_enabled !== undefined)
+        q = q.where('alerts.is_enabled', '=', ['1', 'true'].includes(f.is_enabled) ? 1 : 0);
+      for (const s of query.sort) {
+        q = q.orderBy(`alerts.${s.field as 'name' | 'created_at' | 'last_triggered_at'}`, s.direction);
+      }
+      const rows = await q.orderBy('alerts.id').execute();
+      return data(await loadAlerts(db, rows, query.include));
+    },
+  );
+}
 
-  r.get('/api/v1/alert/:id', { onRequest: requireAuth, schema: { params: IdParams } }, async (request) => {
-    const viewer = await requireViewer(request);
-    const query = parseListQuery(request.query, { include: ALLOWED.include });
-    const row = await findAlert(db, viewer, request.params.id);
-    const include = query.include.size > 0 ? query.include : new Set(['conditions']);
-    return data((await loadAlerts(db, [row], include))[0]);
-  });
+function registerAlertShow(r: ZodApp) {
+  const db = r.db;
+  r.get(
+    '/api/v1/alert/:id',
+    {
+      onRequest: requireAuth,
+      schema: { params: IdParams, response: answers({ 200: dataOf(Alert) }, [401, 404]) },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const query = parseListQuery(request.query, { include: ALLOWED.include });
+      const row = await findAlert(db, viewer, request.params.id);
+      const include = query.include.size > 0 ? query.include : new Set(['conditions']);
+      return data((await loadAlerts(db, [row], include))[0]);
+    },
+  );
+}
 
+function registerAlertCreate(r: ZodApp) {
+  const db = r.db;
   r.post(
     '/api/v1/alert',
-    { onRequest: requireAuth, schema: { body: AlertCreateBody } },
+    {
+      onRequest: requireAuth,
+      schema: { body: AlertCreateBody, response: answers({ 201: dataOf(Alert) }, [401, 419, 422]) },
+    },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       const body = request.body;
       await checkReferences(db, viewer, body.device_id, body.conditions);
-      // The alert belongs to the creator's team; an admin of no team files it under the device's team.
-      let teamId = viewer.teamIds[0];
-      if (teamId === undefined && body.device_id) {
-        const team = await db
-          .selectFrom('device_team')
-          .select('team_id')
-          .where('device_id', '=', body.device_id)
-          .orderBy('team_id')
-          .executeTakeFirst();
-        teamId = team?.team_id;
-      }
-      if (teamId === undefined) throw unprocessable({ device_id: [M.noTeam] });
+      const teamId = await alertTeam(db, viewer, body.device_id);
       const at = now();
       const id = await db.transaction().execute(async (trx) => {
         const alert = await trx
@@ -209,10 +245,20 @@ export async function alertRoutes(app: FastifyInstance) {
       return data(await showAlert(db, id));
     },
   );
+}
 
+function registerAlertUpdate(r: ZodApp) {
+  const db = r.db;
   r.patch(
     '/api/v1/alert/:id',
-    { onRequest: requireAuth, schema: { params: IdParams, body: AlertUpdateBody } },
+    {
+      onRequest: requireAuth,
+      schema: {
+        params: IdParams,
+        body: AlertUpdateBody,
+        response: answers({ 200: dataOf(Alert) }, [401, 404, 419, 422]),
+      },
+    },
     async (request) => {
       const viewer = await requireViewer(request);
       const row = await findAlert(db, viewer, request.params.id);
@@ -240,15 +286,21 @@ export async function alertRoutes(app: FastifyInstance) {
       return data(await showAlert(db, row.id));
     },
   );
+}
 
+function registerAlertDelete(r: ZodApp) {
+  const db = r.db;
   r.delete(
     '/api/v1/alert/:id',
-    { onRequest: requireAuth, schema: { params: IdParams } },
+    {
+      onRequest: requireAuth,
+      schema: { params: IdParams, response: answers({ 204: noContent }, [401, 404, 419]) },
+    },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       const row = await findAlert(db, viewer, request.params.id);
       await db.deleteFrom('alerts').where('id', '=', row.id).execute();
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

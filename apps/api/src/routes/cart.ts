@@ -1,6 +1,7 @@
-import { CartStoreBody } from '@matnat/contract';
+import { CartResponse, CartStoreBody } from '@matnat/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ensureSession } from '../auth/session.js';
+import { answers } from '../http/answers.js';
 import { now } from '../http/envelope.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 
@@ -28,29 +29,37 @@ export async function cartRoutes(app: FastifyInstance) {
       : q.where('guest_token', '=', owner.guest_token).executeTakeFirst();
   }
 
-  r.get('/cart/retrieve', async (request) => {
+  r.get('/cart/retrieve', { schema: { response: answers({ 200: CartResponse }) } }, async (request) => {
     const cart = await findCart(request);
     return { cart: cart ? (JSON.parse(cart.items) as unknown[]) : [] };
   });
 
-  r.post('/cart/store', { schema: { body: CartStoreBody } }, async (request, reply) => {
-    if (!request.user) await ensureSession(request, reply);
-    const items = JSON.stringify(request.body.cart);
-    const existing = await findCart(request);
-    if (existing) {
-      await db.updateTable('carts').set({ items, updated_at: now() }).where('id', '=', existing.id).execute();
-    } else {
-      const owner = cartOwner(request)!;
-      await db
-        .insertInto('carts')
-        .values({
-          user_id: 'user_id' in owner ? owner.user_id : null,
-          guest_token: 'guest_token' in owner ? owner.guest_token : null,
-          items,
-          updated_at: now(),
-        })
-        .execute();
-    }
-    return { cart: request.body.cart };
-  });
+  r.post(
+    '/cart/store',
+    { schema: { body: CartStoreBody, response: answers({ 200: CartResponse }, [419, 422]) } },
+    async (request, reply) => {
+      if (!request.user) await ensureSession(request, reply);
+      const items = JSON.stringify(request.body.cart);
+      const existing = await findCart(request);
+      if (existing) {
+        await db
+          .updateTable('carts')
+          .set({ items, updated_at: now() })
+          .where('id', '=', existing.id)
+          .execute();
+      } else {
+        const owner = cartOwner(request)!;
+        await db
+          .insertInto('carts')
+          .values({
+            user_id: 'user_id' in owner ? owner.user_id : null,
+            guest_token: 'guest_token' in owner ? owner.guest_token : null,
+            items,
+            updated_at: now(),
+          })
+          .execute();
+      }
+      return { cart: request.body.cart };
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import {
   ALLOWED_QUERY,
+  Dashboard,
   DashboardCreateBody,
   DashboardUpdateBody,
   IdParams,
@@ -7,16 +8,18 @@ import {
 } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod';
 import { requireAuth } from '../auth/guards.js';
 import { findUsers, userResource } from '../auth/users.js';
 import { preparedQuery } from '../db/prepared.js';
 import { readVersion } from '../db/readVersion.js';
 import type { DashboardsTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
+import { answers, dataOf, noContent } from '../http/answers.js';
 import { bool, data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { parseListQuery, type SortField } from '../http/query.js';
-import type { ZodTypeProvider } from '../http/zod.js';
+import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { resourceMessages as M } from './messages.js';
 import { below, type Json, loadPanels } from './relations.js';
 import { type Owner, requireOwner } from './scope.js';
@@ -106,36 +109,60 @@ async function showDashboard(db: Kysely<DB>, id: number, includes: ReadonlySet<s
 
 const SHOWN_LIMIT = 1_000;
 
+type Shown = Map<string, { version: number; userId: number; body: Buffer }>;
+
 export async function dashboardRoutes(app: FastifyInstance) {
-  const db = app.db;
   // Serialised answers of GET /api/v1/dashboard/{id} by id and includes, valid while the read version
   // they were loaded at is current: every write to a table they are made of bumps it (triggers of
   // migration 0003, in the writer's transaction), so a read after any write loads afresh. The version is
   // read before loading, so an answer loaded while a write lands is stored under the older version.
-  const shown = new Map<string, { version: number; userId: number; body: Buffer }>();
+  const shown: Shown = new Map();
   const r = app.withTypeProvider<ZodTypeProvider>();
+  registerDashboardList(r);
+  registerDashboardShow(r, shown);
+  registerDashboardCreate(r);
+  registerDashboardUpdate(r);
+  registerDashboardDelete(r);
+  registerPanelOrder(r);
+}
 
-  r.get('/api/v1/dashboard', { onRequest: requireAuth }, async (request) => {
-    const viewer = requireOwner(request);
-    const query = parseListQuery(request.query, ALLOWED);
-    let q = dashboardQuery(db, viewer);
-    if (query.filter.title !== undefined) q = q.where('dashboards.title', 'like', `%${query.filter.title}%`);
-    if (query.filter.is_favorite !== undefined) {
-      q = q.where('dashboards.is_favorite', '=', ['1', 'true'].includes(query.filter.is_favorite) ? 1 : 0);
-    }
-    for (const s of query.sort) {
-      q = q.orderBy(
-        `dashboards.${s.field as 'title' | 'created_at' | 'updated_at' | 'is_favorite'}`,
-        s.direction,
-      );
-    }
-    const rows = await q.orderBy('dashboards.id').execute();
-    return data(await loadDashboards(db, rows, query.include));
-  });
+function registerDashboardList(r: ZodApp) {
+  const db = r.db;
+  r.get(
+    '/api/v1/dashboard',
+    {
+      onRequest: requireAuth,
+      schema: { response: answers({ 200: dataOf(z.array(Dashboard)) }, [400, 401]) },
+    },
+    async (request) => {
+      const viewer = requireOwner(request);
+      const query = parseListQuery(request.query, ALLOWED);
+      let q = dashboardQuery(db, viewer);
+      if (query.filter.title !== undefined)
+        q = q.where('dashboards.title', 'like', `%${query.filter.title}%`);
+      if (query.filter.is_favorite !== undefined) {
+        q = q.where('dashboards.is_favorite', '=', ['1', 'true'].includes(query.filter.is_favorite) ? 1 : 0);
+      }
+      for (const s of query.sort) {
+        q = q.orderBy(
+          `dashboards.${s.field as 'title' | 'created_at' | 'updated_at' | 'is_favorite'}`,
+          s.direction,
+        );
+      }
+      const rows = await q.orderBy('dashboards.id').execute();
+      return data(await loadDashboards(db, rows, query.include));
+    },
+  );
+}
 
+function registerDashboardShow(r: ZodApp, shown: Shown) {
+  const db = r.db;
   r.get(
     '/api/v1/dashboard/:id',
-    { onRequest: requireAuth, schema: { params: IdParams } },
+    {
+      onRequest: requireAuth,
+      schema: { params: IdParams, response: answers({ 200: dataOf(Dashboard) }, [400, 401, 404]) },
+    },
     async (request, reply) => {
       const viewer = requireOwner(request);
       const query = parseListQuery(request.query, { include: ALLOWED.include });
@@ -156,10 +183,16 @@ export async function dashboardRoutes(app: FastifyInstance) {
       return body;
     },
   );
+}
 
+function registerDashboardCreate(r: ZodApp) {
+  const db = r.db;
   r.post(
     '/api/v1/dashboard',
-    { onRequest: requireAuth, schema: { body: DashboardCreateBody } },
+    {
+      onRequest: requireAuth,
+      schema: { body: DashboardCreateBody, response: answers({ 201: dataOf(Dashboard) }, [401, 419, 422]) },
+    },
     async (request, reply) => {
       const viewer = requireOwner(request);
       const at = now();
@@ -178,10 +211,20 @@ export async function dashboardRoutes(app: FastifyInstance) {
       return data(await showDashboard(db, row.id, new Set(['user', 'panels'])));
     },
   );
+}
 
+function registerDashboardUpdate(r: ZodApp) {
+  const db = r.db;
   r.patch(
     '/api/v1/dashboard/:id',
-    { onRequest: requireAuth, schema: { params: IdParams, body: DashboardUpdateBody } },
+    {
+      onRequest: requireAuth,
+      schema: {
+        params: IdParams,
+        body: DashboardUpdateBody,
+        response: answers({ 200: dataOf(Dashboard) }, [401, 404, 419, 422]),
+      },
+    },
     async (request) => {
       const viewer = requireOwner(request);
       const row = await findDashboard(db, viewer, request.params.id);
@@ -198,21 +241,37 @@ export async function dashboardRoutes(app: FastifyInstance) {
       return data(await showDashboard(db, row.id, new Set(['user', 'panels'])));
     },
   );
+}
 
+function registerDashboardDelete(r: ZodApp) {
+  const db = r.db;
   r.delete(
     '/api/v1/dashboard/:id',
-    { onRequest: requireAuth, schema: { params: IdParams } },
+    {
+      onRequest: requireAuth,
+      schema: { params: IdParams, response: answers({ 204: noContent }, [401, 404, 419]) },
+    },
     async (request, reply) => {
       const viewer = requireOwner(request);
       const row = await findDashboard(db, viewer, request.params.id);
       await db.deleteFrom('dashboards').where('id', '=', row.id).execute();
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
+}
 
+function registerPanelOrder(r: ZodApp) {
+  const db = r.db;
   r.patch(
     '/api/v1/dashboard/:id/panel',
-    { onRequest: requireAuth, schema: { params: IdParams, body: PanelOrderBody } },
+    {
+      onRequest: requireAuth,
+      schema: {
+        params: IdParams,
+        body: PanelOrderBody,
+        response: answers({ 200: dataOf(Dashboard) }, [401, 404, 419, 422]),
+      },
+    },
     async (request) => {
       const viewer = requireOwner(request);
       const row = await findDashboard(db, viewer, request.params.id);

@@ -1,17 +1,20 @@
-import { ALLOWED_QUERY, DeviceCreateBody, DeviceUpdateBody, IdParams } from '@matnat/contract';
+import { ALLOWED_QUERY, Device, DeviceCreateBody, DeviceUpdateBody, IdParams } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, type Selectable, sql } from 'kysely';
-import { embedAllows } from '../auth/embedTokens.js';
+import { z } from 'zod';
+import { embedAllows } from '../auth/embedAuth.js';
 import { requireAuth, requireUserOrEmbed } from '../auth/guards.js';
 import type { DevicesTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
+import { answers, dataOf, noContent } from '../http/answers.js';
 import { data, now } from '../http/envelope.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../http/errors.js';
-import { parseListQuery, type SortField } from '../http/query.js';
-import type { ZodTypeProvider } from '../http/zod.js';
+import { type ListQuery, parseListQuery, type SortField } from '../http/query.js';
+import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
+import { filterId } from './filters.js';
 import { resourceMessages as M } from './messages.js';
 import { loadDevices } from './relations.js';
-import { requireViewer, type Viewer } from './scope.js';
+import { gatewayQuery, requireViewer, type Viewer } from './scope.js';
 
 const ALLOWED = {
   ...ALLOWED_QUERY.device,
@@ -34,7 +37,7 @@ function deviceQuery(db: Kysely<DB>, viewer: Viewer) {
   return q;
 }
 
-async function findDevice(db: Kysely<DB>, viewer: Viewer, id: number) {
+export async function findDevice(db: Kysely<DB>, viewer: Viewer, id: number) {
   const row = await deviceQuery(db, viewer).where('devices.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return row;
@@ -47,9 +50,13 @@ async function checkTeams(db: Kysely<DB>, ids: readonly number[]) {
   if (found.length !== new Set(ids).size) throw unprocessable({ team_ids: [M.unknownTeam] });
 }
 
-async function checkGateways(db: Kysely<DB>, ids: readonly number[]) {
+/** Gateway ids the viewer may see (like `GET /gateway/{id}`), or 422: a body names nothing out of scope. */
+async function checkGateways(db: Kysely<DB>, viewer: Viewer, ids: readonly number[]) {
   if (ids.length === 0) return;
-  const found = await db.selectFrom('gateways').select('id').where('id', 'in', ids).execute();
+  const found = await gatewayQuery(db, viewer)
+    .select('gateways.id')
+    .where('gateways.id', 'in', ids)
+    .execute();
   if (found.length !== new Set(ids).size) throw unprocessable({ gateway_ids: [M.unknownGateway] });
 }
 
@@ -70,75 +77,132 @@ async function externalIdTaken(db: Kysely<DB>, externalId: string, exceptId?: nu
   if (await q.executeTakeFirst()) throw unprocessable({ external_device_id: [M.externalIdTaken] });
 }
 
+type DeviceSelect = ReturnType<typeof deviceQuery>;
+
+/** The list's filters (`unassigned` admin-only) and sort applied to the viewer's devices. */
+function filteredDevices(base: DeviceSelect, viewer: Viewer, query: ListQuery): DeviceSelect {
+  let q = base;
+  const f = query.filter;
+  if (f.unassigned !== undefined) {
+    if (!viewer.isAdmin) throw forbidden(M.unassignedAdminOnly);
+    if (!['1', 'true', '0', 'false'].includes(f.unassigned)) throw badRequest(M.badFlag('unassigned'));
+    if (f.unassigned === '1' || f.unassigned === 'true') {
+      q = q.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('device_team')
+              .select('device_id')
+              .whereRef('device_team.device_id', '=', 'devices.id'),
+          ),
+        ),
+      );
+    }
+  }
+  if (f.title !== undefined) q = q.where('devices.title', 'like', `%${f.title}%`);
+  if (f.external_device_id !== undefined)
+    q = q.where('devices.external_device_id', '=', f.external_device_id);
+  if (f.is_public !== undefined)
+    q = q.where('devices.is_public', '=', f.is_public === '1' || f.is_public === 'true' ? 1 : 0);
+  const teamId = filterId(f, 'team_id');
+  if (teamId !== undefined) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('device_team as dt')
+          .select('dt.device_id')
+          .whereRef('dt.device_id', '=', 'devices.id')
+          .where('dt.team_id', '=', teamId),
+      ),
+    );
+  }
+  for (const s of query.sort) {
+    // Spec §9: devices without a title sort by their external_device_id.
+    if (s.field === 'title')
+      q = q.orderBy(sql`coalesce(devices.title, devices.external_device_id)`, s.direction);
+    else q = q.orderBy(`devices.${s.field as 'external_device_id' | 'created_at'}`, s.direction);
+  }
+  return q;
+}
+
 const ALL_INCLUDES = new Set(['sensors', 'defaultSensor', 'gateways', 'teams']);
+
+/** The device with every relation, as create and update answer it. */
+async function showDevice(db: Kysely<DB>, id: number) {
+  const row = await db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return (await loadDevices(db, [row], ALL_INCLUDES)).get(id);
+}
+
+/** Replaces the device's teams and gateways by the lists given; a list not given stays as it is. */
+async function setLinks(
+  trx: Kysely<DB>,
+  deviceId: number,
+  links: { team_ids?: readonly number[]; gateway_ids?: readonly number[] },
+) {
+  if (links.team_ids) {
+    await trx.deleteFrom('device_team').where('device_id', '=', deviceId).execute();
+    if (links.team_ids.length > 0)
+      await trx
+        .insertInto('device_team')
+        .values(links.team_ids.map((team_id) => ({ device_id: deviceId, team_id })))
+        .execute();
+  }
+  if (links.gateway_ids) {
+    await trx.deleteFrom('device_gateway').where('device_id', '=', deviceId).execute();
+    if (links.gateway_ids.length > 0)
+      await trx
+        .insertInto('device_gateway')
+        .values(links.gateway_ids.map((gateway_id) => ({ device_id: deviceId, gateway_id })))
+        .execute();
+  }
+}
 
 /**
  * Devices (Mätenheter): team-scoped; admins see all and connect devices to teams (`team_ids` on PATCH;
  * a user may only put a device in their own teams on creation). `filter[unassigned]=1` is admin-only.
  */
 export async function deviceRoutes(app: FastifyInstance) {
-  const db = app.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
+  registerDeviceList(r);
+  registerDeviceShow(r);
+  registerDeviceCreate(r);
+  registerDeviceUpdate(r);
+  registerDeviceDelete(r);
+}
 
-  r.get('/api/v1/device', { onRequest: requireAuth }, async (request) => {
-    const viewer = await requireViewer(request);
-    const query = parseListQuery(request.query, ALLOWED);
-    let q = deviceQuery(db, viewer);
-    const f = query.filter;
-    if (f.unassigned !== undefined) {
-      if (!viewer.isAdmin) throw forbidden(M.unassignedAdminOnly);
-      if (!['1', 'true', '0', 'false'].includes(f.unassigned)) throw badRequest(M.badFlag('unassigned'));
-      if (f.unassigned === '1' || f.unassigned === 'true') {
-        q = q.where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('device_team')
-                .select('device_id')
-                .whereRef('device_team.device_id', '=', 'devices.id'),
-            ),
-          ),
-        );
-      }
-    }
-    if (f.title !== undefined) q = q.where('devices.title', 'like', `%${f.title}%`);
-    if (f.external_device_id !== undefined)
-      q = q.where('devices.external_device_id', '=', f.external_device_id);
-    if (f.is_public !== undefined)
-      q = q.where('devices.is_public', '=', f.is_public === '1' || f.is_public === 'true' ? 1 : 0);
-    if (f.team_id !== undefined) {
-      const teamId = Number(f.team_id);
-      if (!Number.isInteger(teamId)) throw badRequest(M.badId('team_id'));
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('device_team as dt')
-            .select('dt.device_id')
-            .whereRef('dt.device_id', '=', 'devices.id')
-            .where('dt.team_id', '=', teamId),
-        ),
-      );
-    }
-    for (const s of query.sort) {
-      // Spec §9: devices without a title sort by their external_device_id.
-      if (s.field === 'title')
-        q = q.orderBy(sql`coalesce(devices.title, devices.external_device_id)`, s.direction);
-      else q = q.orderBy(`devices.${s.field as 'external_device_id' | 'created_at'}`, s.direction);
-    }
-    const rows = await q.orderBy('devices.id').execute();
-    const devices = await loadDevices(db, rows, query.include);
-    return data([...devices.values()]);
-  });
+function registerDeviceList(r: ZodApp) {
+  const db = r.db;
+  r.get(
+    '/api/v1/device',
+    {
+      onRequest: requireAuth,
+      schema: { response: answers({ 200: dataOf(z.array(Device)) }, [400, 401, 403]) },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request);
+      const query = parseListQuery(request.query, ALLOWED);
+      const q = filteredDevices(deviceQuery(db, viewer), viewer, query);
+      const rows = await q.orderBy('devices.id').execute();
+      const devices = await loadDevices(db, rows, query.include);
+      return data([...devices.values()]);
+    },
+  );
+}
 
-  // Embed tokens naming the device may read it too (device widgets on partner pages).
+/** Embed tokens naming the device may read it too (device widgets on partner pages). */
+function registerDeviceShow(r: ZodApp) {
+  const db = r.db;
   r.get(
     '/api/v1/device/:id',
-    { onRequest: requireUserOrEmbed, schema: { params: IdParams } },
+    {
+      onRequest: requireUserOrEmbed,
+      schema: { params: IdParams, response: answers({ 200: dataOf(Device) }, [400, 401, 404]) },
+    },
     async (request) => {
       const query = parseListQuery(request.query, { include: ALLOWED.include });
       let row: Selectable<DevicesTable> | undefined;
       if (request.user) row = await findDevice(db, await requireViewer(request), request.params.id);
-      else if (embedAllows(request, { kind: 'device', id: request.params.id })) {
+      else if (await embedAllows(request, { kind: 'device', id: request.params.id })) {
         row = await db
           .selectFrom('devices')
           .selectAll()
@@ -149,10 +213,16 @@ export async function deviceRoutes(app: FastifyInstance) {
       return data((await loadDevices(db, [row], query.include)).get(row.id));
     },
   );
+}
 
+function registerDeviceCreate(r: ZodApp) {
+  const db = r.db;
   r.post(
     '/api/v1/device',
-    { onRequest: requireAuth, schema: { body: DeviceCreateBody } },
+    {
+      onRequest: requireAuth,
+      schema: { body: DeviceCreateBody, response: answers({ 201: dataOf(Device) }, [401, 419, 422]) },
+    },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       const body = request.body;
@@ -162,7 +232,7 @@ export async function deviceRoutes(app: FastifyInstance) {
         throw unprocessable({ team_ids: [M.notYourTeam] });
       }
       await checkTeams(db, teamIds);
-      await checkGateways(db, body.gateway_ids ?? []);
+      await checkGateways(db, viewer, body.gateway_ids ?? []);
       await externalIdTaken(db, body.external_device_id);
       if (body.default_sensor_id) throw unprocessable({ default_sensor_id: [M.sensorNotOnDevice] });
       const at = now();
@@ -181,36 +251,34 @@ export async function deviceRoutes(app: FastifyInstance) {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        if (teamIds.length > 0) {
-          await trx
-            .insertInto('device_team')
-            .values(teamIds.map((team_id) => ({ device_id: device.id, team_id })))
-            .execute();
-        }
-        if (body.gateway_ids && body.gateway_ids.length > 0) {
-          await trx
-            .insertInto('device_gateway')
-            .values(body.gateway_ids.map((gateway_id) => ({ device_id: device.id, gateway_id })))
-            .execute();
-        }
+        await setLinks(trx, device.id, { team_ids: teamIds, gateway_ids: body.gateway_ids });
         return device.id;
       });
-      const row = await db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       reply.code(201);
-      return data((await loadDevices(db, [row], ALL_INCLUDES)).get(id));
+      return data(await showDevice(db, id));
     },
   );
+}
 
+function registerDeviceUpdate(r: ZodApp) {
+  const db = r.db;
   r.patch(
     '/api/v1/device/:id',
-    { onRequest: requireAuth, schema: { params: IdParams, body: DeviceUpdateBody } },
+    {
+      onRequest: requireAuth,
+      schema: {
+        params: IdParams,
+        body: DeviceUpdateBody,
+        response: answers({ 200: dataOf(Device) }, [401, 403, 404, 419, 422]),
+      },
+    },
     async (request) => {
       const viewer = await requireViewer(request);
       const row = await findDevice(db, viewer, request.params.id);
       const body = request.body;
       if (body.team_ids !== undefined && !viewer.isAdmin) throw forbidden(M.teamsAdminOnly);
       if (body.team_ids) await checkTeams(db, body.team_ids);
-      if (body.gateway_ids) await checkGateways(db, body.gateway_ids);
+      if (body.gateway_ids) await checkGateways(db, viewer, body.gateway_ids);
       if (body.external_device_id !== undefined) await externalIdTaken(db, body.external_device_id, row.id);
       await checkDefaultSensor(db, row.id, body.default_sensor_id);
       await db.transaction().execute(async (trx) => {
@@ -226,37 +294,21 @@ export async function deviceRoutes(app: FastifyInstance) {
           })
           .where('id', '=', row.id)
           .execute();
-        if (body.team_ids) {
-          await trx.deleteFrom('device_team').where('device_id', '=', row.id).execute();
-          if (body.team_ids.length > 0) {
-            await trx
-              .insertInto('device_team')
-              .values(body.team_ids.map((team_id) => ({ device_id: row.id, team_id })))
-              .execute();
-          }
-        }
-        if (body.gateway_ids) {
-          await trx.deleteFrom('device_gateway').where('device_id', '=', row.id).execute();
-          if (body.gateway_ids.length > 0) {
-            await trx
-              .insertInto('device_gateway')
-              .values(body.gateway_ids.map((gateway_id) => ({ device_id: row.id, gateway_id })))
-              .execute();
-          }
-        }
+        await setLinks(trx, row.id, body);
       });
-      const updated = await db
-        .selectFrom('devices')
-        .selectAll()
-        .where('id', '=', row.id)
-        .executeTakeFirstOrThrow();
-      return data((await loadDevices(db, [updated], ALL_INCLUDES)).get(row.id));
+      return data(await showDevice(db, row.id));
     },
   );
+}
 
+function registerDeviceDelete(r: ZodApp) {
+  const db = r.db;
   r.delete(
     '/api/v1/device/:id',
-    { onRequest: requireAuth, schema: { params: IdParams } },
+    {
+      onRequest: requireAuth,
+      schema: { params: IdParams, response: answers({ 204: noContent }, [401, 404, 419]) },
+    },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       const row = await findDevice(db, viewer, request.params.id);
@@ -271,7 +323,7 @@ export async function deviceRoutes(app: FastifyInstance) {
         }
         await trx.deleteFrom('devices').where('id', '=', row.id).execute();
       });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -4,6 +4,8 @@ import { cartRoutes } from './cart.js';
 import { dashboardRoutes } from './dashboards.js';
 import { deviceRoutes } from './devices.js';
 import { gatewayRoutes } from './gateways.js';
+import { ingestRoutes } from './ingest.js';
+import { deviceKeyRoutes, integrationRoutes } from './integrations.js';
 import { measurementRoutes } from './measurements.js';
 import { notificationRoutes } from './notifications.js';
 import { orderRoutes } from './orders.js';
@@ -29,6 +31,9 @@ export async function registerResourceRoutes(app: FastifyInstance): Promise<void
     cartRoutes,
     publicMapRoutes,
     streamRoutes,
+    ingestRoutes,
+    integrationRoutes,
+    deviceKeyRoutes,
   ]) {
     await app.register(plugin);
   }

@@ -1,10 +1,18 @@
-import { IdParams, MeasurementQuery } from '@matnat/contract';
+import {
+  DEFAULT_RANGE_SLUG,
+  IdParams,
+  INTERVAL_MS,
+  LatestMeasurement,
+  MeasurementBuckets,
+  MeasurementQuery,
+  resolveRange,
+} from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireUserOrEmbed } from '../auth/guards.js';
+import { answers, dataOf } from '../http/answers.js';
 import { data } from '../http/envelope.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import { queryBuckets } from '../measurements/query.js';
-import { INTERVAL_MS, resolveRange } from '../measurements/ranges.js';
 import { latestReading } from '../measurements/store.js';
 import { readableSensor } from './sensorAccess.js';
 
@@ -14,14 +22,21 @@ export async function measurementRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/sensor/:id/measurements',
-    { onRequest: requireUserOrEmbed, schema: { params: IdParams, querystring: MeasurementQuery } },
+    {
+      onRequest: requireUserOrEmbed,
+      schema: {
+        params: IdParams,
+        querystring: MeasurementQuery,
+        response: answers({ 200: dataOf(MeasurementBuckets) }, [401, 403, 404, 422]),
+      },
+    },
     async (request) => {
       const sensor = await readableSensor(request, request.params.id);
       const q = request.query;
       const range =
         q.from !== undefined && q.to !== undefined
           ? { from: Date.parse(q.from), to: Date.parse(q.to) }
-          : resolveRange(q.range_slug ?? 'prev_5_days', Date.now());
+          : resolveRange(q.range_slug ?? DEFAULT_RANGE_SLUG, Date.now());
       const series = await queryBuckets(db, sensor.id, {
         from: range.from,
         to: range.to,
@@ -34,7 +49,13 @@ export async function measurementRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v1/sensor/:id/latest',
-    { onRequest: requireUserOrEmbed, schema: { params: IdParams } },
+    {
+      onRequest: requireUserOrEmbed,
+      schema: {
+        params: IdParams,
+        response: answers({ 200: dataOf(LatestMeasurement.nullable()) }, [401, 403, 404]),
+      },
+    },
     async (request) => {
       const sensor = await readableSensor(request, request.params.id);
       const latest = await latestReading(db, sensor.id);

@@ -1,14 +1,15 @@
-import { ALLOWED_QUERY, IdParams, PanelCreateBody, PanelUpdateBody } from '@matnat/contract';
+import { ALLOWED_QUERY, IdParams, Panel, PanelCreateBody, PanelUpdateBody } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Selectable } from 'kysely';
-import { embedAllows } from '../auth/embedTokens.js';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { embedAllows } from '../auth/embedAuth.js';
 import { requireAuth, requireUserOrEmbed } from '../auth/guards.js';
 import type { PanelsTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
+import { answers, dataOf, noContent } from '../http/answers.js';
 import { data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { parseListQuery } from '../http/query.js';
-import type { ZodTypeProvider } from '../http/zod.js';
+import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { findDashboard } from './dashboards.js';
 import { resourceMessages as M } from './messages.js';
 import { loadPanels } from './relations.js';
@@ -63,19 +64,45 @@ async function showPanel(db: Kysely<DB>, id: number) {
   return (await loadPanels(db, [row], FULL))[0];
 }
 
-export async function panelRoutes(app: FastifyInstance) {
-  const db = app.db;
-  const r = app.withTypeProvider<ZodTypeProvider>();
+type LineChartItems = readonly { device_id: number; sensor_id: number; color?: string | null }[];
 
-  // Embed tokens naming the panel may read it too: partner pages render panels with them.
+async function insertLineChartItems(trx: Transaction<DB>, panelId: number, items: LineChartItems) {
+  await trx
+    .insertInto('line_chart_items')
+    .values(
+      items.map((item, position) => ({
+        panel_id: panelId,
+        device_id: item.device_id,
+        sensor_id: item.sensor_id,
+        color: item.color ?? null,
+        position,
+      })),
+    )
+    .execute();
+}
+
+export async function panelRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  registerPanelShow(r);
+  registerPanelCreate(r);
+  registerPanelUpdate(r);
+  registerPanelDelete(r);
+}
+
+// Embed tokens naming the panel may read it too: partner pages render panels with them.
+function registerPanelShow(r: ZodApp) {
+  const db = r.db;
   r.get(
     '/api/v1/panel/:id',
-    { onRequest: requireUserOrEmbed, schema: { params: IdParams } },
+    {
+      onRequest: requireUserOrEmbed,
+      schema: { params: IdParams, response: answers({ 200: dataOf(Panel) }, [401, 404]) },
+    },
     async (request) => {
       const query = parseListQuery(request.query, { include: ALLOWED_QUERY.panel.include });
       let row: Selectable<PanelsTable> | undefined;
       if (request.user) row = await findPanel(db, requireOwner(request), request.params.id);
-      else if (embedAllows(request, { kind: 'panel', id: request.params.id })) {
+      else if (await embedAllows(request, { kind: 'panel', id: request.params.id })) {
         row = await db
           .selectFrom('panels')
           .selectAll()
@@ -86,10 +113,16 @@ export async function panelRoutes(app: FastifyInstance) {
       return data((await loadPanels(db, [row], query.include))[0]);
     },
   );
+}
 
+function registerPanelCreate(r: ZodApp) {
+  const db = r.db;
   r.post(
     '/api/v1/panel',
-    { onRequest: requireAuth, schema: { body: PanelCreateBody } },
+    {
+      onRequest: requireAuth,
+      schema: { body: PanelCreateBody, response: answers({ 201: dataOf(Panel) }, [401, 419, 422]) },
+    },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       const body = request.body;
@@ -100,122 +133,132 @@ export async function panelRoutes(app: FastifyInstance) {
       await checkItems(db, viewer, items, (i, key) =>
         body.type === 'line_chart' ? `line_chart_items.${i}.${key}` : key,
       );
-      const at = now();
       const id = await db.transaction().execute(async (trx) => {
-        const last = await trx
-          .selectFrom('panels')
-          .select((eb) => eb.fn.max('position').as('max'))
-          .where('dashboard_id', '=', dashboard.id)
-          .executeTakeFirst();
-        const first = items[0]!;
-        const panel = await trx
-          .insertInto('panels')
-          .values({
-            dashboard_id: dashboard.id,
-            type: body.type,
-            title: body.title ?? null,
-            position: last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1,
-            device_id: first.device_id,
-            sensor_id: first.sensor_id,
-            created_at: at,
-            updated_at: at,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (body.type === 'line_chart') {
-          await trx
-            .insertInto('line_chart_items')
-            .values(
-              body.line_chart_items.map((item, position) => ({
-                panel_id: panel.id,
-                device_id: item.device_id,
-                sensor_id: item.sensor_id,
-                color: item.color ?? null,
-                position,
-              })),
-            )
-            .execute();
-        } else {
+        const panelId = await insertPanel(trx, dashboard.id, body.type, body.title, items[0]!);
+        if (body.type === 'line_chart') await insertLineChartItems(trx, panelId, body.line_chart_items);
+        else {
           await trx
             .insertInto('single_value_items')
-            .values({ panel_id: panel.id, device_id: body.device_id, sensor_id: body.sensor_id })
+            .values({ panel_id: panelId, device_id: body.device_id, sensor_id: body.sensor_id })
             .execute();
         }
-        return panel.id;
+        return panelId;
       });
       reply.code(201);
       return data(await showPanel(db, id));
     },
   );
+}
 
+/** Inserts the panel row last on its dashboard. */
+async function insertPanel(
+  trx: Transaction<DB>,
+  dashboardId: number,
+  type: PanelCreateBody['type'],
+  title: string | null | undefined,
+  first: { device_id: number; sensor_id: number },
+) {
+  const at = now();
+  const last = await trx
+    .selectFrom('panels')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .where('dashboard_id', '=', dashboardId)
+    .executeTakeFirst();
+  const panel = await trx
+    .insertInto('panels')
+    .values({
+      dashboard_id: dashboardId,
+      type,
+      title: title ?? null,
+      position: last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1,
+      device_id: first.device_id,
+      sensor_id: first.sensor_id,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return panel.id;
+}
+
+function registerPanelUpdate(r: ZodApp) {
+  const db = r.db;
   r.patch(
     '/api/v1/panel/:id',
-    { onRequest: requireAuth, schema: { params: IdParams, body: PanelUpdateBody } },
+    {
+      onRequest: requireAuth,
+      schema: {
+        params: IdParams,
+        body: PanelUpdateBody,
+        response: answers({ 200: dataOf(Panel) }, [401, 404, 419, 422]),
+      },
+    },
     async (request) => {
       const viewer = await requireViewer(request);
       const row = await findPanel(db, viewer, request.params.id);
       const body = request.body;
-      if (body.line_chart_items && row.type !== 'line_chart') {
-        throw unprocessable({ line_chart_items: [M.wrongPanelType] });
-      }
-      if (body.line_chart_items) {
-        await checkItems(db, viewer, body.line_chart_items, (i, key) => `line_chart_items.${i}.${key}`);
-      }
-      if (body.device_id !== undefined && body.sensor_id !== undefined) {
-        await checkItems(
-          db,
-          viewer,
-          [{ device_id: body.device_id, sensor_id: body.sensor_id }],
-          (_, key) => key,
-        );
-      }
-      await db.transaction().execute(async (trx) => {
-        const first = body.line_chart_items?.[0] ?? (body.device_id !== undefined ? body : undefined);
-        await trx
-          .updateTable('panels')
-          .set({
-            ...(body.title !== undefined ? { title: body.title ?? null } : {}),
-            ...(body.position !== undefined ? { position: body.position } : {}),
-            ...(first ? { device_id: first.device_id, sensor_id: first.sensor_id } : {}),
-            updated_at: now(),
-          })
-          .where('id', '=', row.id)
-          .execute();
-        if (body.line_chart_items) {
-          await trx.deleteFrom('line_chart_items').where('panel_id', '=', row.id).execute();
-          await trx
-            .insertInto('line_chart_items')
-            .values(
-              body.line_chart_items.map((item, position) => ({
-                panel_id: row.id,
-                device_id: item.device_id,
-                sensor_id: item.sensor_id,
-                color: item.color ?? null,
-                position,
-              })),
-            )
-            .execute();
-        }
-        if (row.type === 'single_value' && body.device_id !== undefined && body.sensor_id !== undefined) {
-          await trx
-            .updateTable('single_value_items')
-            .set({ device_id: body.device_id, sensor_id: body.sensor_id })
-            .where('panel_id', '=', row.id)
-            .execute();
-        }
-      });
+      await checkUpdate(db, viewer, row, body);
+      await db.transaction().execute((trx) => writeUpdate(trx, row, body));
       return data(await showPanel(db, row.id));
     },
   );
+}
 
+async function checkUpdate(
+  db: Kysely<DB>,
+  viewer: Viewer,
+  row: Selectable<PanelsTable>,
+  body: PanelUpdateBody,
+) {
+  if (body.line_chart_items && row.type !== 'line_chart') {
+    throw unprocessable({ line_chart_items: [M.wrongPanelType] });
+  }
+  if (body.line_chart_items) {
+    await checkItems(db, viewer, body.line_chart_items, (i, key) => `line_chart_items.${i}.${key}`);
+  }
+  if (body.device_id !== undefined && body.sensor_id !== undefined) {
+    await checkItems(db, viewer, [{ device_id: body.device_id, sensor_id: body.sensor_id }], (_, key) => key);
+  }
+}
+
+async function writeUpdate(trx: Transaction<DB>, row: Selectable<PanelsTable>, body: PanelUpdateBody) {
+  const first = body.line_chart_items?.[0] ?? (body.device_id !== undefined ? body : undefined);
+  await trx
+    .updateTable('panels')
+    .set({
+      ...(body.title !== undefined ? { title: body.title ?? null } : {}),
+      ...(body.position !== undefined ? { position: body.position } : {}),
+      ...(first ? { device_id: first.device_id, sensor_id: first.sensor_id } : {}),
+      updated_at: now(),
+    })
+    .where('id', '=', row.id)
+    .execute();
+  if (body.line_chart_items) {
+    await trx.deleteFrom('line_chart_items').where('panel_id', '=', row.id).execute();
+    await insertLineChartItems(trx, row.id, body.line_chart_items);
+  }
+  if (row.type === 'single_value' && body.device_id !== undefined && body.sensor_id !== undefined) {
+    await trx
+      .updateTable('single_value_items')
+      .set({ device_id: body.device_id, sensor_id: body.sensor_id })
+      .where('panel_id', '=', row.id)
+      .execute();
+  }
+}
+
+function registerPanelDelete(r: ZodApp) {
+  const db = r.db;
   r.delete(
     '/api/v1/panel/:id',
-    { onRequest: requireAuth, schema: { params: IdParams } },
+    {
+      onRequest: requireAuth,
+      schema: { params: IdParams, response: answers({ 204: noContent }, [401, 404, 419]) },
+    },
     async (request, reply) => {
       const viewer = await requireViewer(request);
       const row = await findPanel(db, viewer, request.params.id);
       await db.deleteFrom('panels').where('id', '=', row.id).execute();
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 }

@@ -1,4 +1,6 @@
+import { TemperatureMap } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
+import { answers } from '../http/answers.js';
 import { latestReadings } from '../measurements/store.js';
 
 /**
@@ -8,62 +10,66 @@ import { latestReadings } from '../measurements/store.js';
 export async function publicMapRoutes(app: FastifyInstance) {
   const db = app.db;
 
-  app.get('/api/v1/public/temperature-map', async (_request, reply) => {
-    const rows = await db
-      .selectFrom('devices')
-      .innerJoin('sensors', (join) =>
-        join.onRef('sensors.device_id', '=', 'devices.id').on('sensors.type', '=', 'temperature'),
-      )
-      .select([
-        'devices.id',
-        'devices.title',
-        'devices.external_device_id',
-        'devices.lat',
-        'devices.lng',
-        'devices.default_sensor_id',
-        'sensors.id as sensor_id',
-        'sensors.unit',
-      ])
-      .where('devices.is_public', '=', 1)
-      .where('devices.lat', 'is not', null)
-      .where('devices.lng', 'is not', null)
-      .orderBy('devices.id')
-      .orderBy('sensors.id')
-      .execute();
-    // One spear, one feature: the default sensor when it measures temperature, else the first one.
-    const chosen = new Map<number, (typeof rows)[number]>();
-    for (const row of rows) {
-      const current = chosen.get(row.id);
-      if (
-        !current ||
-        (row.sensor_id === row.default_sensor_id && current.sensor_id !== row.default_sensor_id)
-      ) {
-        chosen.set(row.id, row);
+  app.get(
+    '/api/v1/public/temperature-map',
+    { schema: { response: answers({ 200: TemperatureMap }) } },
+    async (_request, reply) => {
+      const rows = await db
+        .selectFrom('devices')
+        .innerJoin('sensors', (join) =>
+          join.onRef('sensors.device_id', '=', 'devices.id').on('sensors.type', '=', 'temperature'),
+        )
+        .select([
+          'devices.id',
+          'devices.title',
+          'devices.external_device_id',
+          'devices.lat',
+          'devices.lng',
+          'devices.default_sensor_id',
+          'sensors.id as sensor_id',
+          'sensors.unit',
+        ])
+        .where('devices.is_public', '=', 1)
+        .where('devices.lat', 'is not', null)
+        .where('devices.lng', 'is not', null)
+        .orderBy('devices.id')
+        .orderBy('sensors.id')
+        .execute();
+      // One spear, one feature: the default sensor when it measures temperature, else the first one.
+      const chosen = new Map<number, (typeof rows)[number]>();
+      for (const row of rows) {
+        const current = chosen.get(row.id);
+        if (
+          !current ||
+          (row.sensor_id === row.default_sensor_id && current.sensor_id !== row.default_sensor_id)
+        ) {
+          chosen.set(row.id, row);
+        }
       }
-    }
-    const latest = await latestReadings(
-      db,
-      [...chosen.values()].map((r) => r.sensor_id),
-    );
-    reply.header('cache-control', 'public, max-age=30');
-    return {
-      type: 'FeatureCollection',
-      features: [...chosen.values()].map((row) => {
-        const reading = latest.get(row.sensor_id);
-        return {
-          type: 'Feature',
-          id: row.id,
-          geometry: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
-          properties: {
-            device_id: row.id,
-            title: row.title,
-            external_device_id: row.external_device_id,
-            temperature: reading?.value ?? null,
-            unit: row.unit,
-            measured_at: reading ? new Date(reading.ts).toISOString() : null,
-          },
-        };
-      }),
-    };
-  });
+      const latest = await latestReadings(
+        db,
+        [...chosen.values()].map((r) => r.sensor_id),
+      );
+      reply.header('cache-control', 'public, max-age=30');
+      return {
+        type: 'FeatureCollection',
+        features: [...chosen.values()].map((row) => {
+          const reading = latest.get(row.sensor_id);
+          return {
+            type: 'Feature',
+            id: row.id,
+            geometry: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
+            properties: {
+              device_id: row.id,
+              title: row.title,
+              external_device_id: row.external_device_id,
+              temperature: reading?.value ?? null,
+              unit: row.unit,
+              measured_at: reading ? new Date(reading.ts).toISOString() : null,
+            },
+          };
+        }),
+      };
+    },
+  );
 }

@@ -58,3 +58,21 @@ export async function visibleSensor(db: Kysely<DB>, viewer: Viewer, sensorId: nu
   if (!sensor) return null;
   return (await canSeeDevice(db, viewer, sensor.device_id)) ? sensor : null;
 }
+
+/** The gateways the viewer may see: those their teams' devices talk through (admins: all). */
+export function gatewayQuery(db: Kysely<DB>, viewer: Viewer) {
+  let q = db.selectFrom('gateways').selectAll('gateways');
+  if (!viewer.isAdmin) {
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('device_gateway')
+          .innerJoin('device_team', 'device_team.device_id', 'device_gateway.device_id')
+          .select('device_gateway.gateway_id')
+          .whereRef('device_gateway.gateway_id', '=', 'gateways.id')
+          .where('device_team.team_id', 'in', viewer.teamIds.length > 0 ? viewer.teamIds : [0]),
+      ),
+    );
+  }
+  return q;
+}

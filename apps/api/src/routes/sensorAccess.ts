@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import { embedAllows } from '../auth/embedTokens.js';
+import { embedAllows } from '../auth/embedAuth.js';
 import type { SensorsTable } from '../db/tables/resources.js';
 import { notFound } from '../http/errors.js';
 import { requireViewer, visibleDeviceIds } from './scope.js';
@@ -9,8 +9,10 @@ export type SensorRow = Selectable<SensorsTable>;
 
 /**
  * The sensors among `sensorIds` the request may read, by id: a signed-in user's through their teams (admins:
- * all), an embed token's through a device it names or a panel it names that shows the sensor. Sensors that
- * do not exist or may not be read are absent. A fixed number of queries, however many ids.
+ * all), an embed token's through a device it names or a panel it names that shows the sensor, and only
+ * while the token's creator can read the sensor's device themselves. Sensors that
+ * do not exist or may not be read are absent. A fixed number of queries however many ids, plus one per
+ * panel the token names that shows one of them.
  */
 export async function readableSensors(
   request: FastifyRequest,
@@ -33,12 +35,21 @@ export async function readableSensors(
     return readable;
   }
 
+  const embed = request.embedScope;
+  if (!embed) return readable;
+  // A token never reads more than its creator can read now.
+  const creatorDevices = await visibleDeviceIds(
+    db,
+    embed.creator,
+    sensors.map((s) => s.device_id),
+  );
   const rest: SensorRow[] = [];
   for (const sensor of sensors) {
-    if (embedAllows(request, { kind: 'device', id: sensor.device_id })) readable.set(sensor.id, sensor);
+    if (!creatorDevices.has(sensor.device_id)) continue;
+    if (embed.allows({ kind: 'device', id: sensor.device_id })) readable.set(sensor.id, sensor);
     else rest.push(sensor);
   }
-  if (rest.length === 0 || !request.embedScope) return readable;
+  if (rest.length === 0) return readable;
   const restIds = rest.map((s) => s.id);
   const shown = await db
     .selectFrom('panels')
@@ -54,7 +65,8 @@ export async function readableSensors(
   const byId = new Map(rest.map((s) => [s.id, s]));
   for (const { panel_id, sensor_id } of shown) {
     const sensor = sensor_id === null ? undefined : byId.get(sensor_id);
-    if (sensor && embedAllows(request, { kind: 'panel', id: panel_id })) readable.set(sensor.id, sensor);
+    if (sensor && (await embedAllows(request, { kind: 'panel', id: panel_id })))
+      readable.set(sensor.id, sensor);
   }
   return readable;
 }

@@ -1,41 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { ReadingEvent } from '@matnat/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readingBus } from '../events.js';
-import { insertMeasurements } from '../measurements/store.js';
 import { createWorldApp, type WorldApp } from '../seed/fixture.js';
 import { createTestApp, type TestApp, type TestClient, testDialects } from '../test/harness.js';
+import { ingestReadings } from '../test/ingest.js';
+import { type OpenStream, openStream } from '../test/sse.js';
 import { STREAM_HEARTBEAT_MS } from './stream.js';
 
 const dialects = await testDialects();
-
-/** One server-sent event block, its lines split into fields (`comment` for `: …` lines). */
-interface Block {
-  event?: string;
-  data?: string;
-  retry?: string;
-  comment?: string;
-}
-
-/** An open `GET /api/v1/stream` over real HTTP, read the way the SDK reads it (fetch + body reader). */
-interface OpenStream {
-  response: Response;
-  next(): Promise<Block>;
-  close(): void;
-}
-
-function parseBlock(text: string): Block {
-  const block: Block = {};
-  for (const line of text.split('\n')) {
-    if (line.startsWith(':')) block.comment = line.slice(1).trim();
-    else {
-      const at = line.indexOf(':');
-      const field = line.slice(0, at) as keyof Block;
-      block[field] = line.slice(at + 1).trim();
-    }
-  }
-  return block;
-}
 
 describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
   let w: WorldApp;
@@ -49,30 +21,7 @@ describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
   }
 
   async function open(query: string, headers: Record<string, string>): Promise<OpenStream> {
-    const controller = new AbortController();
-    const response = await fetch(`${base}/api/v1/stream${query}`, {
-      headers: { accept: 'text/event-stream', ...headers },
-      signal: controller.signal,
-    });
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    const stream: OpenStream = {
-      response,
-      async next() {
-        for (;;) {
-          const end = buffer.indexOf('\n\n');
-          if (end >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            return parseBlock(block);
-          }
-          const { value, done } = await reader.read();
-          if (done) throw new Error('stream ended');
-          buffer += value;
-        }
-      },
-      close: () => controller.abort(),
-    };
+    const stream = await openStream(`${base}/api/v1/stream${query}`, headers);
     opened.push(stream);
     return stream;
   }
@@ -106,7 +55,7 @@ describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
   });
   afterEach(async () => {
     for (const stream of opened.splice(0)) stream.close();
-    await eventually(() => readingBus.listenerCount() === 0);
+    await eventually(() => w.app.readings.listenerCount() === 0);
   });
   afterAll(async () => {
     // fetch's pool may hold a spare connection that never carried a request; Node's close would wait for
@@ -115,7 +64,7 @@ describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
     await w?.close();
   });
 
-  it('DESIGN §2 stream: a reading stored with insertMeasurements arrives as `event: reading` {sensor_id, value, measured_at}', async () => {
+  it('DESIGN §2 stream: a reading stored through the ingestion queue arrives as `event: reading` {sensor_id, value, measured_at}', async () => {
     const [sensor] = north as [number];
     const stream = await open(`?sensor_ids=${sensor}`, { cookie: cookieOf(w.anna) });
     expect(stream.response.status).toBe(200);
@@ -126,7 +75,7 @@ describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
     expect(await stream.next()).toEqual({ retry: '5000' });
 
     const ts = Date.parse('2026-11-22T05:00:00.000Z');
-    await insertMeasurements(w.db, [reading(sensor, 7.25, ts)]);
+    await ingestReadings(w.app, [reading(sensor, 7.25, ts)]);
     const block = await stream.next();
     expect(block.event).toBe('reading');
     const device = await w.db
@@ -147,8 +96,8 @@ describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
     const [watched, other] = north as [number, number];
     const stream = await open(`?sensor_ids=${watched}`, { cookie: cookieOf(w.anna) });
     await stream.next();
-    await insertMeasurements(w.db, [reading(other, 1), reading(southSensor, 2)]);
-    await insertMeasurements(w.db, [reading(watched, 3)]);
+    await ingestReadings(w.app, [reading(other, 1), reading(southSensor, 2)]);
+    await ingestReadings(w.app, [reading(watched, 3)]);
     // Events keep their order: had the other sensors' readings been sent, they would come first.
     expect(JSON.parse((await stream.next()).data!)).toMatchObject({ sensor_id: watched, value: 3 });
   });
@@ -157,7 +106,7 @@ describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
     const [a, b] = north as [number, number];
     const stream = await open(`?sensor_ids=${a},${b}`, { cookie: cookieOf(w.anna) });
     await stream.next();
-    await insertMeasurements(w.db, [reading(a, 10), reading(b, 20)]);
+    await ingestReadings(w.app, [reading(a, 10), reading(b, 20)]);
     const got = [JSON.parse((await stream.next()).data!), JSON.parse((await stream.next()).data!)];
     expect(got.map((e) => [e.sensor_id, e.value])).toEqual([
       [a, 10],
@@ -172,7 +121,7 @@ describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
     expect(mixed.statusCode).toBe(404);
     expect(mixed.json()).toEqual({ message: expect.any(String) });
     expect((await w.anna.get('/api/v1/stream?sensor_ids=999999')).statusCode).toBe(404);
-    expect(readingBus.listenerCount()).toBe(0);
+    expect(w.app.readings.listenerCount()).toBe(0);
 
     const stream = await open(`?sensor_ids=${own},${southSensor}`, { cookie: cookieOf(w.admin) });
     expect(stream.response.status).toBe(200);
@@ -239,7 +188,7 @@ describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
     expect(stream.response.status).toBe(200);
     expect(stream.response.headers.get('access-control-allow-origin')).toBe(origin);
     await stream.next();
-    await insertMeasurements(w.db, [reading(ofDevice[0]!, 42)]);
+    await ingestReadings(w.app, [reading(ofDevice[0]!, 42)]);
     expect(JSON.parse((await stream.next()).data!)).toMatchObject({ sensor_id: ofDevice[0], value: 42 });
 
     const outside = await w.client().get(`/api/v1/stream?sensor_ids=${foreign}`, { headers: auth });
@@ -248,18 +197,18 @@ describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
 
   it('DESIGN §2 stream: closing the connection removes the subscription (no leaked listeners)', async () => {
     const ids = north.slice(0, 3);
-    expect(readingBus.listenerCount()).toBe(0);
+    expect(w.app.readings.listenerCount()).toBe(0);
     const first = await open(`?sensor_ids=${ids.join(',')}`, { cookie: cookieOf(w.anna) });
     const second = await open(`?sensor_ids=${ids[0]}`, { cookie: cookieOf(w.anna) });
     await first.next();
     await second.next();
-    expect(readingBus.listenerCount()).toBe(4);
+    expect(w.app.readings.listenerCount()).toBe(4);
     first.close();
-    await eventually(() => readingBus.listenerCount() === 1);
+    await eventually(() => w.app.readings.listenerCount() === 1);
     second.close();
-    await eventually(() => readingBus.listenerCount() === 0);
+    await eventually(() => w.app.readings.listenerCount() === 0);
     // Publishing with nobody listening is harmless.
-    await insertMeasurements(w.db, [reading(ids[0]!, 5)]);
+    await ingestReadings(w.app, [reading(ids[0]!, 5)]);
   });
 
   it(`DESIGN §2 stream: a \`: ping\` comment every ${STREAM_HEARTBEAT_MS / 1000} s keeps a quiet stream open`, async () => {
@@ -272,7 +221,7 @@ describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
       vi.advanceTimersByTime(STREAM_HEARTBEAT_MS);
       expect(await stream.next()).toEqual({ comment: 'ping' });
       stream.close();
-      await eventually(() => readingBus.listenerCount() === 0);
+      await eventually(() => w.app.readings.listenerCount() === 0);
     } finally {
       vi.useRealTimers();
     }
@@ -323,13 +272,13 @@ describe.each(dialects)('GET /api/v1/stream and shutdown (%s)', (dialect) => {
     });
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     expect((await reader.read()).value).toBe('retry: 5000\n\n');
-    expect(readingBus.listenerCount()).toBe(1);
+    expect(t.app.readings.listenerCount()).toBe(1);
 
     const started = Date.now();
     await t.app.close();
     // Far below the 72 s keep-alive timeout a lingering connection would hold the server for.
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await reader.read()).toEqual({ done: true, value: undefined });
-    expect(readingBus.listenerCount()).toBe(0);
+    expect(t.app.readings.listenerCount()).toBe(0);
   });
 });

@@ -1,14 +1,18 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { type ReadingEvent, validationMessages } from '@matnat/contract';
-import type { FastifyInstance } from 'fastify';
+import { MAX_ID, type ReadingEvent, validationMessages } from '@matnat/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { requireUserOrEmbed } from '../auth/guards.js';
-import { readingBus } from '../events.js';
+import type { DB } from '../db/types.js';
+import { answers } from '../http/answers.js';
 import { notFound } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod.js';
+import type { Reading } from '../measurements/store.js';
 import { errorMessages } from '../messages.js';
-import { readableSensors } from './sensorAccess.js';
+import { readableSensors, type SensorRow } from './sensorAccess.js';
+import { StreamSlots, stillReadable } from './streamAccess.js';
 
 /** Most sensors one stream may watch. */
 export const STREAM_MAX_SENSORS = 100;
@@ -18,7 +22,6 @@ const RETRY_MS = 5_000;
 // A client this far behind (stalled tab, dead link the kernel has not noticed yet) is dropped; it
 // reconnects after `retry` and reads the latest values again.
 const MAX_BUFFERED_BYTES = 1 << 20;
-const MAX_ID = 2 ** 31 - 1;
 
 const StreamQuery = z.object({
   sensor_ids: z
@@ -31,8 +34,95 @@ const StreamQuery = z.object({
     }),
 });
 
-function serverSentEvent(event: ReadingEvent): string {
-  return `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+/** A reading as an event; its id is the reading's time, which `Last-Event-ID` hands back on reconnect. */
+function serverSentEvent(sensor: SensorRow, reading: Reading): string {
+  const event: ReadingEvent = {
+    type: 'reading',
+    device_id: sensor.device_id,
+    sensor_id: sensor.id,
+    value: reading.value,
+    measured_at: new Date(reading.ts).toISOString(),
+  };
+  return `id: ${reading.ts}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+const readingKey = (reading: Reading) => `${reading.sensor_id}|${reading.ts}`;
+
+/** The instant to replay from: the last event's time, but never more than `minutes` ago; null for none. */
+function lastEventTime(header: string | string[] | undefined, minutes: number): number | null {
+  const text = Array.isArray(header) ? header[0] : header;
+  if (text === undefined || !/^\d{1,15}$/.test(text)) return null;
+  return Math.max(Number(text), Date.now() - minutes * 60_000);
+}
+
+/**
+ * Readings of the sensors measured at or after `since`, oldest first (at most 10,000). The last event's
+ * own instant is included: a client may see it twice, never lose a reading of the same instant.
+ */
+async function readingsSince(db: Kysely<DB>, sensorIds: number[], since: number): Promise<Reading[]> {
+  if (sensorIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('measurements')
+    .select(['sensor_id', 'ts', 'value'])
+    .where('sensor_id', 'in', sensorIds)
+    .where('ts', '>=', since)
+    .orderBy('ts')
+    .orderBy('sensor_id')
+    .limit(10_000)
+    .execute();
+  return rows.map((row) => ({ sensor_id: row.sensor_id, ts: Number(row.ts), value: Number(row.value) }));
+}
+
+/** An open stream: the sensors it may still send, and how it writes. */
+interface OpenStream {
+  sensors: Map<number, SensorRow>;
+  write(chunk: string): void;
+}
+
+/** Takes the answer over from Fastify and starts the event stream; null when the client has gone already. */
+function openEventStream(request: FastifyRequest, reply: FastifyReply): ServerResponse | null {
+  reply.hijack();
+  const res = reply.raw;
+  // The client may have gone while the permissions were checked: 'close' has then been emitted already.
+  if (res.destroyed || request.raw.socket.destroyed) return null;
+  const headers = Object.fromEntries(
+    Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined),
+  ) as Record<string, string | number | string[]>;
+  res.writeHead(200, {
+    ...headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    'x-accel-buffering': 'no',
+  });
+  return res;
+}
+
+function writerOf(res: ServerResponse): (chunk: string) => void {
+  return (chunk) => {
+    if (res.destroyed || res.writableEnded) return;
+    if (!res.write(chunk) && res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
+  };
+}
+
+/** Ends the stream when its caller's session or token is gone; drops sensors it may no longer read. */
+async function recheckAccess(
+  request: FastifyRequest,
+  stream: OpenStream,
+  res: ServerResponse,
+): Promise<void> {
+  try {
+    const readable = await stillReadable(request, [...stream.sensors.keys()]);
+    if (readable === null || readable.size === 0) res.end();
+    else stream.sensors = readable;
+  } catch (err) {
+    request.log.warn({ err }, 'stream access re-check failed');
+  }
+}
+
+/** What a reconnect with `Last-Event-ID` missed (none without the header). */
+async function replay(request: FastifyRequest, sensorIds: number[]): Promise<Reading[]> {
+  const since = lastEventTime(request.headers['last-event-id'], request.server.config.stream.replayMinutes);
+  return since === null ? [] : readingsSince(request.server.db, sensorIds, since);
 }
 
 /** `GET /api/v1/stream`: new readings of chosen sensors as server-sent events. */
@@ -40,6 +130,7 @@ export async function streamRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Each open stream with its socket: a kept-alive socket would hold `server.close()` up after the end.
   const open = new Map<ServerResponse, Socket>();
+  const slots = new StreamSlots(() => app.config.stream);
 
   // Open streams never go idle by themselves: end them so that closing the server does not wait for them.
   app.addHook('preClose', async () => {
@@ -61,52 +152,51 @@ export async function streamRoutes(app: FastifyInstance) {
           'caller (session or embed token in the Authorization header), else 404.',
         produces: ['text/event-stream'],
         querystring: StreamQuery,
+        response: answers(
+          {
+            200: z
+              .string()
+              .describe('text/event-stream: `id`, `event: reading` and `data` (a ReadingEvent) per reading'),
+          },
+          [401, 403, 404, 422, 429],
+        ),
       },
     },
     async (request, reply) => {
       const ids = request.query.sensor_ids;
-      const sensors = await readableSensors(request, ids);
-      if (sensors.size !== ids.length) throw notFound();
-
-      reply.hijack();
-      const res = reply.raw;
-      // The client may have gone while the permissions were checked: 'close' has then been emitted already.
-      if (res.destroyed || request.raw.socket.destroyed) return;
-      const headers = Object.fromEntries(
-        Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined),
-      ) as Record<string, string | number | string[]>;
-      res.writeHead(200, {
-        ...headers,
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        'x-accel-buffering': 'no',
-      });
-
-      const write = (chunk: string) => {
-        if (res.destroyed || res.writableEnded) return;
-        if (!res.write(chunk) && res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
+      const readable = await readableSensors(request, ids);
+      if (readable.size !== ids.length) throw notFound();
+      const free = slots.take(request);
+      const res = openEventStream(request, reply);
+      if (!res) return free();
+      const stream: OpenStream = { sensors: readable, write: writerOf(res) };
+      const send = (reading: Reading) => {
+        const sensor = stream.sensors.get(reading.sensor_id);
+        if (sensor) stream.write(serverSentEvent(sensor, reading));
       };
-      const unsubscribe = readingBus.subscribe(sensors.keys(), (reading) => {
-        const sensor = sensors.get(reading.sensor_id);
-        if (!sensor) return;
-        write(
-          serverSentEvent({
-            type: 'reading',
-            device_id: sensor.device_id,
-            sensor_id: sensor.id,
-            value: reading.value,
-            measured_at: new Date(reading.ts).toISOString(),
-          }),
-        );
+      // Readings published while the replay is read wait here, so none falls between replay and live.
+      let held: Reading[] | null = [];
+      const unsubscribe = app.readings.subscribe(readable.keys(), (reading) => {
+        if (held) held.push(reading);
+        else send(reading);
       });
-      const heartbeat = setInterval(() => write(': ping\n\n'), STREAM_HEARTBEAT_MS);
+      const timers = [
+        setInterval(() => stream.write(': ping\n\n'), STREAM_HEARTBEAT_MS),
+        setInterval(() => void recheckAccess(request, stream, res), app.config.stream.recheckMs),
+      ];
       open.set(res, request.raw.socket);
       res.once('close', () => {
-        clearInterval(heartbeat);
+        for (const timer of timers) clearInterval(timer);
         unsubscribe();
         open.delete(res);
+        free();
       });
-      write(`retry: ${RETRY_MS}\n\n`);
+      stream.write(`retry: ${RETRY_MS}\n\n`);
+      const replayed = await replay(request, [...stream.sensors.keys()]);
+      const seen = new Set(replayed.map(readingKey));
+      for (const reading of replayed) send(reading);
+      for (const reading of held) if (!seen.has(readingKey(reading))) send(reading);
+      held = null;
     },
   );
 }

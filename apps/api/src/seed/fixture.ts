@@ -57,3 +57,16 @@ export async function createWorldApp(dialect: Dialect, now = Date.now()): Promis
     },
   });
 }
+
+/** A new device of anna's with one empty temperature sensor: a series for a test to fill. */
+export async function annasNewSensor(w: WorldApp, externalId: string): Promise<number> {
+  const device = (
+    await w.anna.post('/api/v1/device', { title: 'Mätspjut', external_device_id: externalId })
+  ).json().data;
+  const sensor = await w.db
+    .insertInto('sensors')
+    .values({ device_id: device.id, type: 'temperature', name: 'Temperatur', unit: '°C', created_at: 'x' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return sensor.id;
+}

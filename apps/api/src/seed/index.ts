@@ -5,6 +5,7 @@ import type { DB } from '../db/types.js';
 import { seedContent } from './content.js';
 import { seedDevices } from './devices.js';
 import { seedDemoEmbedToken } from './embedToken.js';
+import { seedDemoIntegration } from './integration.js';
 
 export interface SeedDemoOptions {
   /** The demo accounts, when the caller created them; otherwise found by e-mail or created. */
@@ -79,6 +80,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedDemoOptions = {}): Prom
     origins: opts.embedOrigins,
     now,
   });
+  await seedDemoIntegration(db, { team: accounts.teams.north, admin: accounts.admin.id });
   return {
     accounts,
     devices: devices.length,
@@ -88,3 +90,4 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedDemoOptions = {}): Prom
 }
 export { startSimulator } from '../simulator.js';
 export { DEMO_EMBED_PANELS, DEMO_EMBED_TOKEN, demoEmbedOrigins } from './embedToken.js';
+export { DEMO_INGEST_SECRET } from './integration.js';

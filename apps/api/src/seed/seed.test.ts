@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../auth/tokens.js';
+import { latestReadings } from '../measurements/store.js';
+import { startSimulator } from '../simulator.js';
 import { testDialects } from '../test/harness.js';
 import { DEMO_EMBED_PANELS, DEMO_EMBED_TOKEN, demoEmbedOrigins } from './embedToken.js';
 import { createWorldApp, type WorldApp } from './fixture.js';
+import { DEMO_INGEST_SECRET } from './integration.js';
+import { modelNoise } from './world.js';
 
 const dialects = await testDialects();
+
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
+}
 
 describe.each(dialects)('demo world (%s)', (dialect) => {
   let w: WorldApp;
@@ -106,6 +114,57 @@ describe.each(dialects)('demo world (%s)', (dialect) => {
     expect([403, 404]).toContain((await read('/api/v1/panel/1')).statusCode);
     expect((await read('/api/v1/panel/5', 'https://evil.example')).statusCode).toBe(403);
     expect((await read('/api/v1/panel/5', 'http://localhost:3000', 'DELETE')).statusCode).toBe(403);
+  });
+
+  it('issue 10: the demo integration secret mtn_demo_ingest_key (docs/ingestion.md) is stored hashed and takes readings at once', async () => {
+    const rows = await w.db.selectFrom('integrations').selectAll().execute();
+    expect(rows.map((r) => [r.kind, r.secret_hash, r.team_id])).toEqual([
+      ['http', sha256(DEMO_INGEST_SECRET), w.accounts.teams.north],
+    ]);
+    const response = await w.app.inject({
+      method: 'POST',
+      url: '/api/v1/ingest',
+      headers: { authorization: 'Bearer mtn_demo_ingest_key' },
+      payload: { device: 'demo-curl-1', readings: [{ sensor: 'temperature', value: 5.5 }] },
+    });
+    expect(response.json()).toEqual({ stored: 1, device_id: expect.any(Number) });
+  });
+
+  it("issue 7: the simulator's first reading continues each seeded series instead of jumping", async () => {
+    const all = await latestReadings(
+      w.db,
+      (await w.db.selectFrom('sensors').select('id').execute()).map((s) => s.id),
+    );
+    // The seeded series (another test sends a reading of its own at the real time).
+    const latest = new Map([...all].filter(([, reading]) => reading.ts <= now));
+    const clock = now + 60_000;
+    const stop = startSimulator(w.db, w.app.ingest.queue, { intervalMs: 10, now: () => clock });
+    await waitUntil(
+      async () =>
+        (await w.db.selectFrom('measurements').select('sensor_id').where('ts', '=', clock).execute())
+          .length >= all.size,
+    );
+    await stop();
+    const first = await w.db
+      .selectFrom('measurements')
+      .innerJoin('sensors', 'sensors.id', 'measurements.sensor_id')
+      .innerJoin('devices', 'devices.id', 'sensors.device_id')
+      .select(['measurements.sensor_id', 'measurements.value', 'sensors.type', 'devices.lat'])
+      .where('measurements.ts', '=', clock)
+      .where('measurements.sensor_id', 'in', [...latest.keys()])
+      .execute();
+    expect(first.length).toBe(latest.size);
+    // The model's weather behind the first simulated value is one small step (at most 0.075 and a 2 %
+    // drift) from the weather behind the last seeded one, not a restart from calm weather.
+    const steps = first.map((r) => {
+      const last = latest.get(r.sensor_id)!;
+      const lat = r.lat ?? 60;
+      return Math.abs(
+        modelNoise(r.type, lat, clock, Number(r.value)) - modelNoise(r.type, lat, last.ts, last.value),
+      );
+    });
+    // (Battery values are rounded to 0.1, which the inverted weather carries: hence 0.25, not 0.1.)
+    expect(Math.max(...steps)).toBeLessThan(0.25);
   });
 });
 

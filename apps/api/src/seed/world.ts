@@ -103,3 +103,17 @@ export function modelValue(type: string, lat: number, ts: number, noise: number)
     return Math.round(Math.min(100, Math.max(20, 72 - daily * 14 + noise * 8)) * 10) / 10;
   return Math.round(Math.max(5, 100 - ((ts / DAY) % 400) * 0.2 + noise) * 10) / 10;
 }
+
+/**
+ * The noise (weather) at which `modelValue` gives `value`: lets the simulator continue a stored series
+ * from its last reading instead of from calm weather, which made every line jump at its newest point.
+ */
+export function modelNoise(type: string, lat: number, ts: number, value: number): number {
+  const season = Math.cos((2 * Math.PI * (ts - Date.UTC(2026, 0, 20))) / YEAR);
+  const daily = Math.cos((2 * Math.PI * (ts - Date.UTC(2026, 0, 1, 14))) / DAY);
+  const meanTemp = 8 - (lat - 55) * 0.75;
+  if (type === 'temperature')
+    return (value - (meanTemp - season * (9 + (lat - 55) * 0.4) + daily * 3.5)) / 2.5;
+  if (type === 'humidity') return (value - (72 - daily * 14)) / 8;
+  return value - (100 - ((ts / DAY) % 400) * 0.2);
+}

@@ -120,6 +120,8 @@ export class TestClient {
       }
     }
     const response = await this.app.inject(inject);
+    // Work queued after the answer (mails) is done before the test looks at its effects.
+    await this.app.background.idle();
     for (const cookie of response.cookies as {
       name: string;
       value: string;
@@ -151,7 +153,7 @@ export class TestClient {
   }
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `matnat_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL, connectionTimeoutMillis: 5000 });
   await admin.connect();

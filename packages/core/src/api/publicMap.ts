@@ -1,11 +1,13 @@
 import type { HttpClient } from '../http';
-import { getData } from './envelope';
 import type { TemperatureMap } from './types';
 
 export function publicMapApi(http: HttpClient) {
   return {
-    /** GET /api/v1/public/temperature-map: a GeoJSON FeatureCollection of public temperature spears. */
+    /**
+     * GET /api/v1/public/temperature-map: a bare GeoJSON FeatureCollection (no `data` envelope, as GeoJSON
+     * readers expect) of public temperature spears, asked for without cookie or token.
+     */
     temperatureMap: (signal?: AbortSignal): Promise<TemperatureMap> =>
-      getData(http, '/api/v1/public/temperature-map', { signal }),
+      http.get('/api/v1/public/temperature-map', { signal, anonymous: true }),
   };
 }

@@ -6,7 +6,7 @@ import type { Id, IntervalSlug, LatestMeasurement, MeasurementBuckets, RangeSlug
 export interface MeasurementFilter {
   range_slug?: RangeSlug;
   interval_slug?: IntervalSlug;
-  /** `YYYY-MM-DD HH:mm:ss` or ISO-8601, instead of a range slug. */
+  /** ISO 8601 instants with `Z` or an offset, instead of a range slug; `to` is exclusive. */
   from?: string;
   to?: string;
   /** Upper bound of buckets; the server widens buckets to stay under it. */

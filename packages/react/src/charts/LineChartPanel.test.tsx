@@ -1,100 +1,169 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chartMock, createChartModule } from '../test/chartMock';
-import { fakeDataSource } from '../test/fakeDataSource';
+import { settle, T0, testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
 import { LineChartPanel } from './LineChartPanel';
 
 vi.mock('lightweight-charts', () => createChartModule());
 
-async function flush() {
-  await act(async () => {
-    for (let i = 0; i < 5; i++) await Promise.resolve();
-  });
+function setup() {
+  const api = widgetApi();
+  const client = testCoreClient(api);
+  const wrapper = withClient(client);
+  return { api, client, wrapper, measurements: () => api.callsTo(/\/measurements$/) };
 }
 
-describe('LineChartPanel', () => {
-  beforeEach(() => {
-    chartMock.reset();
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-  });
+describe('LineChartPanel reads through the core client', () => {
+  beforeEach(() => chartMock.reset());
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
   it('spec §4 default filter: fetches every item with range prev_5_days and interval 15_m', async () => {
-    const { source, calls } = fakeDataSource();
-    render(<LineChartPanel items={[{ sensorId: 1 }, { sensorId: 2 }]} dataSource={source} />);
-    await flush();
-    const queries = calls.filter((c) => c.method === 'measurements');
-    expect(queries.map((c) => c.args[0])).toEqual([1, 2]);
-    expect(queries[0]?.args[1]).toMatchObject({ range_slug: 'prev_5_days', interval_slug: '15_m' });
+    const { wrapper, measurements } = setup();
+    render(<LineChartPanel items={[{ sensorId: 1 }, { sensorId: 2 }]} />, { wrapper });
+    await settle();
+    expect(measurements().map((c) => c.path)).toEqual([
+      '/api/v1/sensor/1/measurements',
+      '/api/v1/sensor/2/measurements',
+    ]);
+    expect(Object.fromEntries(measurements()[0]!.query)).toMatchObject({
+      range_slug: 'prev_5_days',
+      interval_slug: '15_m',
+      max_points: '1000',
+    });
   });
 
   it('one line plus a min/max envelope per sensor, so extremes stay visible when zoomed out', async () => {
-    const { source } = fakeDataSource();
-    render(<LineChartPanel items={[{ sensorId: 1 }, { sensorId: 2 }]} dataSource={source} />);
-    await flush();
-    await flush();
+    const { wrapper } = setup();
+    render(<LineChartPanel items={[{ sensorId: 1 }, { sensorId: 2 }]} />, { wrapper });
+    await settle();
     const series = chartMock.charts[0]?.series ?? [];
     expect(series).toHaveLength(6);
-    const [avg, min, max] = series as unknown as [
-      { data: unknown[] },
-      { data: unknown[] },
-      { data: unknown[] },
-    ];
-    expect(avg.data[0]).toEqual({ time: Date.UTC(2026, 0, 1) / 1000, value: 20 });
-    expect(min.data[0]).toEqual({ time: Date.UTC(2026, 0, 1) / 1000, value: 18 });
-    expect(max.data[0]).toEqual({ time: Date.UTC(2026, 0, 1) / 1000, value: 22 });
+    const [avg, min, max] = series as unknown as { data: unknown[] }[];
+    expect(avg!.data[0]).toEqual({ time: T0 / 1000, value: 20 });
+    expect(min!.data[0]).toEqual({ time: T0 / 1000, value: 18 });
+    expect(max!.data[0]).toEqual({ time: T0 / 1000, value: 22 });
+  });
+
+  it('two panels showing the same sensors with the same filter make one request per sensor', async () => {
+    const { wrapper, measurements, api } = setup();
+    render(
+      <>
+        <LineChartPanel items={[{ sensorId: 1 }, { sensorId: 2 }]} />
+        <LineChartPanel items={[{ sensorId: 2 }, { sensorId: 1 }]} filterKey="other" />
+        <LineChartPanel items={[{ sensorId: 1 }]} filterKey="third" />
+      </>,
+      { wrapper },
+    );
+    await settle();
+    expect(
+      measurements()
+        .map((c) => c.path)
+        .sort(),
+    ).toEqual(['/api/v1/sensor/1/measurements', '/api/v1/sensor/2/measurements']);
+    expect(api.openStreams()).toHaveLength(1);
+    expect(api.openStreams()[0]!.sensorIds.sort()).toEqual(['1', '2']);
   });
 
   it('refetches every refresh interval (5_s → every 5 seconds)', async () => {
-    const { source, calls } = fakeDataSource();
-    render(<LineChartPanel items={[{ sensorId: 1 }]} dataSource={source} interval="5_s" />);
-    await flush();
-    expect(calls.filter((c) => c.method === 'measurements')).toHaveLength(1);
-    await act(async () => vi.advanceTimersByTime(5_000));
-    await flush();
-    await act(async () => vi.advanceTimersByTime(5_000));
-    await flush();
-    expect(calls.filter((c) => c.method === 'measurements')).toHaveLength(3);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const { wrapper, measurements } = setup();
+    render(<LineChartPanel items={[{ sensorId: 1 }]} interval="5_s" />, { wrapper });
+    await settle();
+    expect(measurements()).toHaveLength(1);
+    for (let i = 0; i < 2; i++) {
+      await act(async () => vi.advanceTimersByTime(5_000));
+      await settle();
+    }
+    expect(measurements()).toHaveLength(3);
   });
 
   it("the host sets range and interval by props, and hears the viewer's change through onChange", async () => {
-    const { source, calls } = fakeDataSource();
+    const { wrapper, measurements } = setup();
     const onChange = vi.fn();
     const { rerender } = render(
-      <LineChartPanel items={[{ sensorId: 1 }]} dataSource={source} range="prev_24_h" onChange={onChange} />,
+      <LineChartPanel items={[{ sensorId: 1 }]} range="prev_24_h" onChange={onChange} />,
+      {
+        wrapper,
+      },
     );
-    await flush();
-    expect(calls.filter((c) => c.method === 'measurements').at(-1)?.args[1]).toMatchObject({
-      range_slug: 'prev_24_h',
-    });
-    rerender(
-      <LineChartPanel items={[{ sensorId: 1 }]} dataSource={source} range="this_week" onChange={onChange} />,
-    );
-    await flush();
-    expect(calls.filter((c) => c.method === 'measurements').at(-1)?.args[1]).toMatchObject({
-      range_slug: 'this_week',
-    });
+    await settle();
+    expect(measurements().map((c) => c.query.get('range_slug'))).toEqual(['prev_24_h']);
+    rerender(<LineChartPanel items={[{ sensorId: 1 }]} range="this_week" onChange={onChange} />);
+    await settle();
+    expect(measurements().at(-1)!.query.get('range_slug')).toBe('this_week');
     fireEvent.change(screen.getByLabelText('Uppdatering'), { target: { value: '1_h' } });
-    expect(onChange).toHaveBeenCalledWith({ range: 'this_week', interval: '1_h' });
+    expect(onChange).toHaveBeenCalledWith({ range_slug: 'this_week', interval_slug: '1_h' });
     expect(onChange).toHaveBeenCalledTimes(1);
   });
 
-  it('follows live readings of the stream after the last bucket', async () => {
-    const { source, push } = fakeDataSource();
-    render(<LineChartPanel items={[{ sensorId: 1 }]} dataSource={source} />);
-    await flush();
-    await flush();
+  it("keeps the viewer's choice in the core's time-filter store, per page and panel", async () => {
+    const { wrapper, client } = setup();
+    render(
+      <>
+        <LineChartPanel items={[{ sensorId: 1 }]} filterKey="a" />
+        <LineChartPanel items={[{ sensorId: 2 }]} filterKey="b" />
+      </>,
+      { wrapper },
+    );
+    await settle();
+    fireEvent.change(screen.getAllByLabelText('Tidsperiod')[0]!, { target: { value: 'prev_30_days' } });
+    const page = globalThis.location.pathname;
+    expect(client.timeFilters.get(`${page}#a`).range_slug).toBe('prev_30_days');
+    expect(client.timeFilters.get(`${page}#b`).range_slug).toBe('prev_5_days');
+    expect((screen.getAllByLabelText('Tidsperiod')[1] as HTMLSelectElement).value).toBe('prev_5_days');
+  });
+
+  it('follows live readings of the one stream after the last bucket', async () => {
+    const { wrapper, api } = setup();
+    render(<LineChartPanel items={[{ sensorId: 1 }]} />, { wrapper });
+    await settle();
     const line = chartMock.charts[0]?.series[0];
-    const t = Date.UTC(2026, 0, 1, 4);
-    await act(async () => push({ sensor_id: 1, value: 30, measured_at: t }));
+    const t = T0 + 5 * 3_600_000;
+    api.push({ sensor_id: 1, value: 30, measured_at: new Date(t).toISOString() });
+    await settle();
     expect(line?.updates).toEqual([{ time: t / 1000, value: 30 }]);
   });
 
-  it("downloads the panel's data as CSV with Swedish headers", async () => {
-    const { source } = fakeDataSource();
+  it("shows the server's message when the embed token is refused, and warns once in the console", async () => {
+    const { wrapper, api } = setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    api.answer('/api/v1/sensor/1/measurements', {
+      status: 401,
+      body: { message: 'Inbäddningsnyckeln har gått ut.' },
+    });
+    render(<LineChartPanel items={[{ sensorId: 1 }]} />, { wrapper });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Inbäddningsnyckeln har gått ut.');
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/refused.*\(401\): Inbäddningsnyckeln har gått ut\./),
+    );
+  });
+
+  it('a server failure shows the Swedish fallback text', async () => {
+    const { wrapper, api } = setup();
+    api.answer('/api/v1/sensor/1/measurements', { status: 404, body: { message: 'Hittades inte.' } });
+    render(<LineChartPanel items={[{ sensorId: 1 }]} />, { wrapper });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Kunde inte hämta mätvärden');
+  });
+
+  it("downloads the panel's data as CSV that Swedish spreadsheets read as numbers", async () => {
+    const { wrapper, api } = setup();
+    api.answer('/api/v1/sensor/1/measurements', {
+      body: {
+        data: {
+          sensor_id: 1,
+          from: new Date(T0).toISOString(),
+          to: new Date(T0 + 3_600_000).toISOString(),
+          bucket_ms: 3_600_000,
+          buckets: [{ t: T0, avg: -1.25, min: -3.5, max: 1234.5, last: 0.1, count: 4 }],
+        },
+      },
+    });
     const created: Blob[] = [];
     URL.createObjectURL = vi.fn((blob: Blob) => {
       created.push(blob);
@@ -102,12 +171,13 @@ describe('LineChartPanel', () => {
     });
     URL.revokeObjectURL = vi.fn();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    render(<LineChartPanel title="Växthus" items={[{ sensorId: 1, label: 'Temp' }]} dataSource={source} />);
-    await flush();
+    render(<LineChartPanel title="Växthus" items={[{ sensorId: 1, label: 'Temp; ute' }]} />, { wrapper });
+    await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Ladda ner CSV' }));
     expect(click).toHaveBeenCalled();
-    const text = await (created[0] as Blob).text();
-    expect(text.split('\r\n')[0]).toBe('\uFEFFSensor;Tid;Medel;Min;Max;Senaste;Antal');
-    expect(text.split('\r\n')[1]).toBe('Temp;2026-01-01 01:00;20;18;22;21;4');
+    const lines = (await (created[0] as Blob).text()).split('\r\n');
+    expect(lines[0]).toBe('\uFEFFSensor;Tid;Medel;Min;Max;Senaste;Antal');
+    // Semicolons between fields, decimal commas, an ASCII minus (not U+2212), no digit grouping.
+    expect(lines[1]).toBe('"Temp; ute";2026-01-01 01:00;-1,25;-3,5;1234,5;0,1;4');
   });
 });

@@ -1,31 +1,41 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useDataSource } from '../data/clientDataSource';
-import type { LiveReading, MatnatDataSource, MeasurementSeries } from '../data/dataSource';
+import {
+  type IntervalSlug,
+  intervalMs,
+  type LiveReading,
+  type MeasurementBuckets,
+  type RangeSlug,
+} from '@matnat/core';
+import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { fetchResource, useResource } from '../data/resource';
+import { useLiveReadings } from '../data/useLiveReadings';
+import { useWidgetClient } from '../data/useWidgetClient';
+import { useWidgetError } from '../data/widgetError';
 import { useMessages } from '../messages';
-import { type IntervalSlug, intervalMs, type RangeSlug } from '../timeFilter/slugs';
 import {
   TimeFilterSelectView as TimeFilterSelect,
   type TimeFilterValue,
 } from '../timeFilter/TimeFilterSelect';
-import { useLatest } from '../widgets/useLatest';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { downloadText, measurementsToCsv } from './csv';
 import { bucketsToSeries, type LineChartItemInput } from './measurements';
 import { TimeSeriesChart } from './TimeSeriesChart';
-import { useTimeFilterState } from './useTimeFilterState';
+import { usePanelTimeFilter } from './usePanelTimeFilter';
 
 export interface LineChartPanelProps {
   /** One line per item (sensor). */
   items: LineChartItemInput[];
-  /** Where readings come from. @default one over the surrounding MatnatProvider's client */
-  dataSource?: MatnatDataSource;
   title?: string;
-  /** Range slug; a new value overrides what the viewer chose. @default 'prev_5_days' */
+  /** Range slug; a new value overrides what the viewer chose. @default the stored choice, else 'prev_5_days' */
   range?: RangeSlug;
-  /** Refresh interval slug: the data is fetched again this often. @default '15_m' */
+  /** Refresh interval slug: the data is fetched again this often. @default the stored choice, else '15_m' */
   interval?: IntervalSlug;
   /** The viewer changed the range or interval. */
   onChange?(value: TimeFilterValue): void;
+  /**
+   * Where the viewer's range and interval are kept (with the page's path) in the core's time-filter store.
+   * @default 'sensors-' and the sensor ids
+   */
+  filterKey?: string;
   /** Show the range and interval selects. @default true */
   showTimeFilter?: boolean;
   /** Show the CSV download button. @default true */
@@ -38,98 +48,86 @@ export interface LineChartPanelProps {
   onFirstData?(): void;
 }
 
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'error'; error: unknown }
-  | { status: 'ready'; data: MeasurementSeries[] };
+/** The buckets of every item over the filter, each sensor's series shared with any other widget asking. */
+function useSeries(ids: string[], filter: TimeFilterValue, maxPoints: number) {
+  const client = useWidgetClient('queries');
+  const refetchMs = intervalMs(filter.interval_slug);
+  const query = { ...filter, max_points: maxPoints };
+  return useResource<MeasurementBuckets[]>({
+    queryKey: ['sensor', 'series', ids, query],
+    queryFn: () =>
+      Promise.all(
+        ids.map((id) => fetchResource(client, client.queries.measurements(Number(id), query), refetchMs / 2)),
+      ),
+    refetchInterval: refetchMs,
+  });
+}
+
+/** Readings pushed by the stream since the buckets were fetched, per sensor. */
+function useLiveSince(ids: string[], data: unknown): Record<string, LiveReading[]> {
+  const [live, setLive] = useState<Record<string, LiveReading[]>>({});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new buckets replace what the stream added
+  useEffect(() => setLive({}), [data]);
+  useLiveReadings(ids, (reading) => {
+    const key = String(reading.sensor_id);
+    setLive((prev) => ({ ...prev, [key]: [...(prev[key] ?? []), reading] }));
+  });
+  return live;
+}
+
+function usePrimaryColor(ref: RefObject<HTMLElement | null>) {
+  const [primary, setPrimary] = useState<string | undefined>(undefined);
+  useEffect(() => {
+    if (ref.current)
+      setPrimary(getComputedStyle(ref.current).getPropertyValue('--matnat-primary').trim() || undefined);
+  }, [ref]);
+  return primary;
+}
 
 function LineChartPanelView(props: LineChartPanelProps) {
   const { items, title, showTimeFilter = true, showDownload = true, maxPoints = 1000, height = 300 } = props;
-  const dataSource = useDataSource(props.dataSource);
   const messages = useMessages();
   const m = messages.panel;
-  const [filter, setFilter] = useTimeFilterState(props.range, props.interval, props.onChange);
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [tick, setTick] = useState(0);
-  const [live, setLive] = useState<Record<string, LiveReading[]>>({});
-  const itemsKey = items.map((i) => String(i.sensorId)).join(',');
-  const itemsRef = useLatest(items);
+  const ids = items.map((i) => String(i.sensorId));
+  const [filter, setFilter] = usePanelTimeFilter(
+    props.filterKey ?? `sensors-${ids.join(',')}`,
+    props.range,
+    props.interval,
+    props.onChange,
+  );
+  const { data, error, isPending } = useSeries(ids, filter, maxPoints);
+  const live = useLiveSince(ids, data);
   const rootRef = useRef<HTMLElement>(null);
-  const [primary, setPrimary] = useState<string | undefined>(undefined);
+  const primary = usePrimaryColor(rootRef);
+  const failure = useWidgetError(error, m.loadFailed);
 
-  useEffect(() => {
-    if (rootRef.current)
-      setPrimary(getComputedStyle(rootRef.current).getPropertyValue('--matnat-primary').trim() || undefined);
-  }, []);
-
-  useEffect(() => {
-    const timer = setInterval(() => setTick((t) => t + 1), intervalMs(filter.interval));
-    return () => clearInterval(timer);
-  }, [filter.interval]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refetch when the sensors (by id), range or tick change
-  useEffect(() => {
-    const controller = new AbortController();
-    const query = { range_slug: filter.range, interval_slug: filter.interval, max_points: maxPoints };
-    Promise.all(
-      itemsRef.current.map((item) => dataSource.measurements(item.sensorId, query, controller.signal)),
-    ).then(
-      (data) => {
-        if (controller.signal.aborted) return;
-        setLive({});
-        setState({ status: 'ready', data });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', error });
-      },
-    );
-    return () => controller.abort();
-  }, [dataSource, itemsKey, filter.range, maxPoints, tick]);
-
-  useEffect(() => {
-    if (!dataSource.subscribe) return;
-    return dataSource.subscribe(itemsKey.split(','), (reading) => {
-      setLive((prev) => {
-        const key = String(reading.sensor_id);
-        return { ...prev, [key]: [...(prev[key] ?? []), reading] };
-      });
-    });
-  }, [dataSource, itemsKey]);
-
-  const data = state.status === 'ready' ? state.data : undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: items are compared by sensor id
   const series = useMemo(
     () =>
       data
         ? items.map((item, i) =>
-            bucketsToSeries(item, i, data[i] as MeasurementSeries, live[String(item.sensorId)], primary),
+            bucketsToSeries(item, i, data[i] as MeasurementBuckets, live[String(item.sensorId)], primary),
           )
         : [],
-    [data, live, itemsKey, primary],
+    [data, live, ids.join(), primary],
   );
   const empty = data !== undefined && series.every((s) => s.points.length === 0);
 
   const download = () => {
     if (!data) return;
-    const rows = items.map((item, i) => ({ item, data: data[i] as MeasurementSeries }));
+    const rows = items.map((item, i) => ({ item, data: data[i] as MeasurementBuckets }));
     downloadText(
-      `${(title ?? 'matnat-panel').replace(/[^\p{L}\p{N}_-]+/gu, '-')}-${filter.range}.csv`,
+      `${(title ?? 'matnat-panel').replace(/[^\p{L}\p{N}_-]+/gu, '-')}-${filter.range_slug}.csv`,
       measurementsToCsv(rows, m.csvHeader, messages.locale),
     );
   };
 
   return (
-    <section
-      ref={rootRef}
-      className="matnat-panel matnat-line-chart-panel"
-      aria-busy={state.status === 'loading'}
-    >
+    <section ref={rootRef} className="matnat-panel matnat-line-chart-panel" aria-busy={isPending}>
       <header className="matnat-panel__header">
         {title ? <h3 className="matnat-panel__title">{title}</h3> : null}
         <div className="matnat-panel__tools">
-          {showTimeFilter ? (
-            <TimeFilterSelect range={filter.range} interval={filter.interval} onChange={setFilter} />
-          ) : null}
+          {showTimeFilter ? <TimeFilterSelect value={filter} onChange={setFilter} /> : null}
           {showDownload ? (
             <button type="button" className="matnat-widget-button" onClick={download} disabled={!data}>
               {m.downloadCsv}
@@ -154,10 +152,10 @@ function LineChartPanelView(props: LineChartPanelProps) {
           locale={messages.locale}
           onFirstData={props.onFirstData}
         />
-        {state.status === 'loading' ? <p className="matnat-panel__status">{m.loading}</p> : null}
-        {state.status === 'error' ? (
+        {isPending && !error ? <p className="matnat-panel__status">{m.loading}</p> : null}
+        {failure && !data ? (
           <p className="matnat-panel__status" role="alert">
-            {m.loadFailed}
+            {failure}
           </p>
         ) : null}
         {empty ? <p className="matnat-panel__status">{m.noData}</p> : null}

@@ -1,81 +1,80 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { PANEL_INCLUDE } from '@matnat/core';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createChartModule } from '../test/chartMock';
-import { fakeDataSource } from '../test/fakeDataSource';
-import { Panel } from './Panel';
+import { settle, singleValuePanelAnswer, testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
+import { Panel, type PanelInput } from './Panel';
 
 vi.mock('lightweight-charts', () => createChartModule());
 
-async function flush() {
-  await act(async () => {
-    for (let i = 0; i < 5; i++) await Promise.resolve();
-  });
+function setup() {
+  const api = widgetApi();
+  return { api, wrapper: withClient(testCoreClient(api)) };
 }
 
-describe('Panel (by type)', () => {
+const lineChart: PanelInput = {
+  id: 5,
+  type: 'line_chart',
+  title: 'Inlandet',
+  lineChartItems: [
+    {
+      sensor_id: 28,
+      sensor: { id: 28, name: 'Temperatur' } as never,
+      device: { title: 'Östersund 1' } as never,
+    },
+  ],
+};
+
+describe('Panel (by type) reads through the core client', () => {
   afterEach(cleanup);
 
-  it('spec §1: a line_chart panel fetched by id becomes a line chart of its items, labelled by device and sensor', async () => {
-    const { source, calls } = fakeDataSource({
-      panel: async (id) => ({
-        id,
-        type: 'line_chart',
-        title: 'Inlandet',
-        lineChartItems: [
-          { sensor: { id: 28, name: 'Temperatur' }, device: { id: 13, title: 'Östersund 1' } },
-        ],
-      }),
-    });
-    render(<Panel dataSource={source} panelId={5} />);
-    await flush();
+  it('spec §1: a line_chart panel fetched by id (spec §7 includes) becomes a line chart labelled by device and sensor', async () => {
+    const { api, wrapper } = setup();
+    api.answer('/api/v1/panel/5/', { body: { data: lineChart } });
+    render(<Panel panelId={5} />, { wrapper });
+    await settle();
+    expect(api.callsTo(/\/panel\//)[0]!.query.get('include')).toBe(PANEL_INCLUDE);
     expect(screen.getByRole('heading', { name: 'Inlandet' })).toBeTruthy();
     expect(screen.getByText('Östersund 1 · Temperatur')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'measurements')?.args[0]).toBe(28);
+    expect(api.callsTo(/\/measurements$/)[0]!.path).toBe('/api/v1/sensor/28/measurements');
   });
 
-  it('spec §1: a single_value panel becomes a single-value readout of its item', async () => {
-    const { source, calls } = fakeDataSource();
-    render(
-      <Panel
-        dataSource={source}
-        panel={{
-          id: 6,
-          type: 'single_value',
-          title: 'Luftfuktighet',
-          singleValueItem: { sensor: { id: 26 } },
-        }}
-      />,
-    );
-    await flush();
-    expect(screen.getByRole('heading', { name: 'Luftfuktighet' })).toBeTruthy();
-    expect(calls.find((c) => c.method === 'latest')?.args[0]).toBe(26);
+  it("spec §1: a single_value panel whose singleValueItem came without its sensor uses the panel's sensor", async () => {
+    const { api, wrapper } = setup();
+    api.answer('/api/v1/panel/6/', singleValuePanelAnswer(6, 26));
+    render(<Panel panelId={6} />, { wrapper });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Åre 1 · Luftfuktighet' })).toBeTruthy();
+    expect(api.callsTo(/\/latest$/)[0]!.path).toBe('/api/v1/sensor/26/latest');
+    expect(screen.getByText('21,5')).toBeTruthy();
   });
 
   it("a page with one filter for all its panels can hide each line chart's own selects", async () => {
-    const { source } = fakeDataSource();
-    const panel = {
-      id: 5,
-      type: 'line_chart',
-      title: 'Inlandet',
-      lineChartItems: [{ sensor: { id: 28, name: 'Temperatur' }, device: { id: 13, title: 'Östersund 1' } }],
-    };
-    render(<Panel dataSource={source} panel={panel} />);
-    await flush();
+    const { wrapper } = setup();
+    render(<Panel panel={lineChart} />, { wrapper });
+    await settle();
     expect(screen.queryByLabelText('Tidsperiod')).not.toBeNull();
     cleanup();
-    render(<Panel dataSource={source} panel={panel} showTimeFilter={false} />);
-    await flush();
+    render(<Panel panel={lineChart} showTimeFilter={false} />, { wrapper });
+    await settle();
     expect(screen.queryByLabelText('Tidsperiod')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Inlandet' })).toBeTruthy();
   });
 
-  it('names an unknown panel type, and says so when the panel cannot be loaded', async () => {
-    const { source } = fakeDataSource({ panel: async () => Promise.reject(new Error('401')) });
-    render(<Panel dataSource={source} panel={{ id: 1, type: 'gauge' }} />);
+  it('names an unknown panel type; a panel that cannot be loaded says so, with the server message for a refused token', async () => {
+    const { api, wrapper } = setup();
+    render(<Panel panel={{ id: 1, type: 'gauge' as never }} />, { wrapper });
     expect(screen.getByRole('alert').textContent).toBe('Okänd paneltyp: gauge');
     cleanup();
-    render(<Panel dataSource={source} panelId={1} />);
-    await flush();
+    render(<Panel panelId={99} />, { wrapper });
+    await settle();
     expect(screen.getByRole('alert').textContent).toBe('Kunde inte hämta mätvärden');
+    cleanup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    api.answer('/api/v1/panel/7/', { status: 403, body: { message: 'Sidans ursprung är inte tillåtet.' } });
+    render(<Panel panelId={7} />, { wrapper });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('Sidans ursprung är inte tillåtet.');
+    warn.mockRestore();
   });
 });

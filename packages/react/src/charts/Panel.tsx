@@ -1,18 +1,27 @@
-import { useEffect, useState } from 'react';
-import { useDataSource } from '../data/clientDataSource';
-import type { MatnatDataSource, PanelEntity } from '../data/dataSource';
+import type { IntervalSlug, LineChartItem, Panel as PanelEntity, RangeSlug } from '@matnat/core';
+import { useResource } from '../data/resource';
+import { useWidgetClient } from '../data/useWidgetClient';
+import { useWidgetError } from '../data/widgetError';
 import { useMessages } from '../messages';
-import type { IntervalSlug, RangeSlug } from '../timeFilter/slugs';
 import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { LineChartPanel } from './LineChartPanel';
 import { SingleValuePanel } from './SingleValuePanel';
 
+/** One sensor of a panel: its id, and its sensor and device when the answer included them. */
+export type PanelItem = Pick<LineChartItem, 'sensor_id'> &
+  Partial<Pick<LineChartItem, 'sensor' | 'device' | 'color'>>;
+
+/** A panel as the API returns it (the contract's `Panel`), or given inline with just its sensors. */
+export type PanelInput = Pick<PanelEntity, 'type'> &
+  Partial<Pick<PanelEntity, 'id' | 'title' | 'sensor' | 'device'>> & {
+    lineChartItems?: PanelItem[];
+    singleValueItem?: PanelItem | null;
+  };
+
 export interface PanelProps {
-  /** Where readings come from. @default one over the surrounding MatnatProvider's client */
-  dataSource?: MatnatDataSource;
   /** The panel with its items; when absent it is fetched by `panelId`. */
-  panel?: PanelEntity;
+  panel?: PanelInput;
   panelId?: number | string;
   range?: RangeSlug;
   interval?: IntervalSlug;
@@ -24,96 +33,69 @@ export interface PanelProps {
   onFirstData?(): void;
 }
 
-function sensorLabel(item: {
-  sensor: { id: number | string; name?: string | null; title?: string | null };
-  device?: { title?: string | null; external_device_id?: string | null } | null;
-}) {
+function itemLabel(item: PanelItem): string {
   const device = item.device?.title ?? item.device?.external_device_id;
-  const sensor = item.sensor.name ?? item.sensor.title ?? `Sensor ${item.sensor.id}`;
+  const sensor = item.sensor?.name ?? `Sensor ${item.sensor_id}`;
   return device ? `${device} · ${sensor}` : sensor;
 }
 
-function PanelView({
-  dataSource: givenSource,
-  panel: given,
-  panelId,
-  range,
-  interval,
-  onChange,
-  showTimeFilter,
-  height,
-  onFirstData,
-}: PanelProps) {
-  const dataSource = useDataSource(givenSource);
-  const m = useMessages().panel;
-  const [loaded, setLoaded] = useState<PanelEntity | null>(null);
-  const [failed, setFailed] = useState(false);
+/** The panel's sensors, whichever parts of the panel the answer carried. */
+function singleItem(panel: PanelInput): PanelItem | null {
+  const item = panel.singleValueItem;
+  const sensor = item?.sensor ?? panel.sensor ?? undefined;
+  const sensorId = item?.sensor_id ?? sensor?.id;
+  if (sensorId == null) return null;
+  return { sensor_id: sensorId, sensor, device: item?.device ?? panel.device ?? undefined };
+}
 
-  useEffect(() => {
-    if (given || panelId == null) return;
-    const controller = new AbortController();
-    setFailed(false);
-    dataSource.panel(panelId, controller.signal).then(
-      (p) => !controller.signal.aborted && setLoaded(p),
-      () => !controller.signal.aborted && setFailed(true),
-    );
-    return () => controller.abort();
-  }, [dataSource, given, panelId]);
+function usePanel(given: PanelInput | undefined, panelId: number | string | undefined) {
+  const client = useWidgetClient('queries');
+  const fetched = useResource({
+    ...client.queries.panel(Number(panelId ?? 0)),
+    enabled: !given && panelId != null,
+  });
+  return given ? { data: given, error: null } : fetched;
+}
 
-  const panel = given ?? loaded;
-  if (!panel) {
-    return (
-      <section className="matnat-panel">
-        <p className="matnat-panel__status" role={failed ? 'alert' : undefined}>
-          {failed ? m.loadFailed : m.loading}
-        </p>
-      </section>
-    );
-  }
-  const title = panel.title ?? undefined;
-  if (panel.type === 'line_chart') {
-    const items = (panel.lineChartItems ?? []).map((item) => ({
-      sensorId: item.sensor.id,
-      label: sensorLabel(item),
-      unit: item.sensor.unit ?? undefined,
-      color: item.color ?? undefined,
-    }));
-    return (
-      <LineChartPanel
-        items={items}
-        dataSource={dataSource}
-        title={title}
-        range={range}
-        interval={interval}
-        onChange={onChange}
-        showTimeFilter={showTimeFilter}
-        height={height}
-        onFirstData={onFirstData}
-      />
-    );
-  }
-  if (panel.type === 'single_value') {
-    const item =
-      panel.singleValueItem ?? (panel.sensor ? { sensor: panel.sensor, device: panel.device } : null);
-    if (item) {
-      return (
-        <SingleValuePanel
-          sensorId={item.sensor.id}
-          dataSource={dataSource}
-          title={title ?? sensorLabel(item)}
-          unit={item.sensor.unit ?? undefined}
-          interval={interval}
-        />
-      );
-    }
-  }
+function PanelStatus({ text, alert }: { text: string; alert?: boolean }) {
   return (
     <section className="matnat-panel">
-      <p className="matnat-panel__status" role="alert">
-        {m.unknownPanelType(panel.type)}
+      <p className="matnat-panel__status" role={alert ? 'alert' : undefined}>
+        {text}
       </p>
     </section>
   );
+}
+
+function PanelView({ panel: given, panelId, ...shared }: PanelProps) {
+  const m = useMessages().panel;
+  const { data: panel, error } = usePanel(given, panelId);
+  const failure = useWidgetError(error, m.loadFailed);
+  if (!panel) return <PanelStatus text={failure ?? m.loading} alert={Boolean(failure)} />;
+  const title = panel.title ?? undefined;
+  const id = panel.id ?? panelId;
+  const key = id == null ? undefined : `panel-${id}`;
+  if (panel.type === 'line_chart') {
+    const items = (panel.lineChartItems ?? []).map((item) => ({
+      sensorId: item.sensor_id,
+      label: itemLabel(item),
+      unit: item.sensor?.unit ?? undefined,
+      color: item.color ?? undefined,
+    }));
+    return <LineChartPanel items={items} title={title} filterKey={key} {...shared} />;
+  }
+  const item = panel.type === 'single_value' ? singleItem(panel) : null;
+  if (item) {
+    return (
+      <SingleValuePanel
+        sensorId={item.sensor_id}
+        title={title ?? itemLabel(item)}
+        unit={item.sensor?.unit ?? undefined}
+        interval={shared.interval}
+      />
+    );
+  }
+  return <PanelStatus text={m.unknownPanelType(panel.type)} alert />;
 }
 
 /** A dashboard panel by its type (spec §1): a line chart or a single-value readout. */

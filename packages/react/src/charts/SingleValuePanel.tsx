@@ -1,16 +1,15 @@
+import { type IntervalSlug, intervalMs, intervalOr, type LatestMeasurement, toEpochMs } from '@matnat/core';
 import { useEffect, useState } from 'react';
-import { useDataSource } from '../data/clientDataSource';
-import type { LatestReading, MatnatDataSource } from '../data/dataSource';
+import { useResource } from '../data/resource';
+import { useLiveReadings } from '../data/useLiveReadings';
+import { useWidgetClient } from '../data/useWidgetClient';
+import { useWidgetError } from '../data/widgetError';
 import { useMessages } from '../messages';
-import { DEFAULT_INTERVAL, type IntervalSlug, intervalMs, intervalOr } from '../timeFilter/slugs';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { formatAge, formatReading } from './format';
-import { toEpochMs } from './timeFormat';
 
 export interface SingleValuePanelProps {
   sensorId: number | string;
-  /** Where readings come from. @default one over the surrounding MatnatProvider's client */
-  dataSource?: MatnatDataSource;
   title?: string;
   /** Unit shown after the value; the reading's own unit when absent. */
   unit?: string;
@@ -24,75 +23,55 @@ export interface SingleValuePanelProps {
 
 const AGE_TICK_MS = 15_000;
 
+/** The latest reading: fetched every interval, replaced by each reading the live stream pushes. */
+function useLatestReading(sensorId: number | string, refreshMs: number) {
+  const client = useWidgetClient('queries');
+  const fetched = useResource({ ...client.queries.latest(Number(sensorId)), refetchInterval: refreshMs });
+  const [pushed, setPushed] = useState<LatestMeasurement | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh answer replaces what was pushed
+  useEffect(() => setPushed(null), [fetched.data, sensorId]);
+  useLiveReadings([sensorId], (live) =>
+    setPushed({ sensor_id: live.sensor_id, value: live.value, measured_at: live.measured_at }),
+  );
+  // A pushed reading keeps the unit the server gave with the fetched one.
+  return { ...fetched, data: pushed ? { ...pushed, unit: fetched.data?.unit } : fetched.data };
+}
+
+/** Re-renders every 15 s so that the age text moves on between refreshes. */
+function useAgeTick() {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((t) => t + 1), AGE_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+}
+
 function SingleValuePanelView({
   sensorId,
-  dataSource: given,
   title,
   unit,
   interval,
   digits = 1,
   now = Date.now,
 }: SingleValuePanelProps) {
-  const dataSource = useDataSource(given);
   const messages = useMessages();
   const m = messages.panel;
-  const [reading, setReading] = useState<LatestReading | null | undefined>(undefined);
-  const [failed, setFailed] = useState(false);
-  const [tick, setTick] = useState(0);
-  const refreshMs = intervalMs(intervalOr(interval, DEFAULT_INTERVAL));
-
-  useEffect(() => {
-    const timer = setInterval(() => setTick((t) => t + 1), refreshMs);
-    return () => clearInterval(timer);
-  }, [refreshMs]);
-
-  // The age text moves on between refreshes.
-  const [, setAgeTick] = useState(0);
-  useEffect(() => {
-    const timer = setInterval(() => setAgeTick((t) => t + 1), AGE_TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick triggers the periodic refetch
-  useEffect(() => {
-    const controller = new AbortController();
-    dataSource.latest(sensorId, controller.signal).then(
-      (r) => {
-        if (controller.signal.aborted) return;
-        setReading(r);
-        setFailed(false);
-      },
-      () => {
-        if (!controller.signal.aborted) setFailed(true);
-      },
-    );
-    return () => controller.abort();
-  }, [dataSource, sensorId, tick]);
-
-  useEffect(() => {
-    if (!dataSource.subscribe) return;
-    return dataSource.subscribe([sensorId], (live) =>
-      setReading((prev) => ({
-        sensor_id: live.sensor_id,
-        value: live.value,
-        measured_at: live.measured_at,
-        unit: prev?.unit ?? null,
-      })),
-    );
-  }, [dataSource, sensorId]);
+  const { data: reading, error, isPending } = useLatestReading(sensorId, intervalMs(intervalOr(interval)));
+  const failure = useWidgetError(error, m.loadFailed);
+  useAgeTick();
 
   const shownUnit = unit ?? reading?.unit ?? '';
   const measuredAt = toEpochMs(reading?.measured_at);
   return (
-    <section className="matnat-panel matnat-single-value-panel" aria-busy={reading === undefined && !failed}>
+    <section className="matnat-panel matnat-single-value-panel" aria-busy={isPending}>
       {title ? <h3 className="matnat-panel__title">{title}</h3> : null}
-      {failed && !reading ? (
+      {failure && !reading ? (
         <p className="matnat-panel__status" role="alert">
-          {m.loadFailed}
+          {failure}
         </p>
-      ) : reading === undefined ? (
+      ) : isPending ? (
         <p className="matnat-panel__status">{m.loading}</p>
-      ) : reading === null || reading.value == null ? (
+      ) : !reading ? (
         <p className="matnat-panel__status">{m.noData}</p>
       ) : (
         <>
@@ -105,7 +84,7 @@ function SingleValuePanelView({
           {Number.isNaN(measuredAt) ? null : (
             <p className="matnat-single-value__age">
               <time dateTime={new Date(measuredAt).toISOString()}>
-                {m.measuredAt(formatAge(measuredAt, now(), messages.locale))}
+                {m.measuredAt(formatAge(measuredAt, now(), messages.locale, m.justNow))}
               </time>
             </p>
           )}

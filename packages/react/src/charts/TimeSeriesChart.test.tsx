@@ -13,11 +13,29 @@ const series = (id: string, values: number[]): ChartSeriesInput => ({
   points: values.map((value, i) => ({ time: Date.UTC(2026, 0, 1) + i * 60_000, value })),
 });
 
-async function settle() {
+async function settle(ms = 0) {
   await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setTimeout(r, ms));
   });
 }
+
+const MINUTE = 60_000;
+const START = Date.UTC(2026, 0, 1);
+
+/** `n` minute readings of a slow wave, with single-sample spikes at `spikes`. */
+function minuteSeries(n: number, spikes: Record<number, number> = {}, stepMs = MINUTE): ChartSeriesInput {
+  return {
+    id: 'dense',
+    label: 'dense',
+    color: '#0d9488',
+    points: Array.from({ length: n }, (_, i) => ({
+      time: START + i * stepMs,
+      value: spikes[i] ?? Math.sin(i / 500),
+    })),
+  };
+}
+
+const values = (data: unknown[]) => (data as { value?: number }[]).map((p) => p.value);
 
 describe('TimeSeriesChart (lightweight-charts wrapper)', () => {
   beforeEach(() => chartMock.reset());
@@ -92,5 +110,82 @@ describe('TimeSeriesChart (lightweight-charts wrapper)', () => {
     rerender(<TimeSeriesChart series={[series('a', [1])]} onFirstData={latest} />);
     expect(first).not.toHaveBeenCalled();
     expect(latest).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands lightweight-charts at most 4 points per pixel column of a 100,000-point series, spikes included', async () => {
+    render(<TimeSeriesChart series={[minuteSeries(100_000, { 12345: 99, 87654: -99 })]} />);
+    await settle();
+    const chart = chartMock.charts[0];
+    const drawn = chart?.series[0]?.data ?? [];
+    expect(drawn.length).toBeLessThanOrEqual(4 * 1000);
+    expect(drawn.length).toBeGreaterThanOrEqual(2 * 1000);
+    expect(values(drawn)).toEqual(expect.arrayContaining([99, -99]));
+    expect(chart?.fits).toBe(1);
+  });
+
+  it('draws a short series point for point', async () => {
+    render(<TimeSeriesChart series={[minuteSeries(1000)]} />);
+    await settle();
+    expect(chartMock.charts[0]?.series[0]?.data).toHaveLength(1000);
+  });
+
+  it('zooming in re-thins to the visible range and, deep enough, draws the real points there', async () => {
+    render(<TimeSeriesChart series={[minuteSeries(100_000)]} />);
+    await settle();
+    const chart = chartMock.charts[0];
+    const line = chart?.series[0];
+    const coarse = line?.data.length ?? 0;
+    // One day of the 70 days in view: 1,440 readings in 1,000 columns.
+    const from = START / 1000 + 30 * 86_400;
+    chart?.viewerSetsRange({ from, to: from + 86_400 });
+    await settle(50);
+    const fine = (line?.data ?? []) as { time: number; value?: number }[];
+    expect(fine.length).toBe(100_000);
+    expect(chart?.visibleRange).toEqual({ from, to: from + 86_400 });
+    // Zoomed out again: thinned as before.
+    chart?.viewerSetsRange({ from: START / 1000, to: START / 1000 + 100_000 * 60 });
+    await settle(50);
+    expect(line?.data.length).toBe(coarse);
+  });
+
+  it('fits a new range of data into view (a 30-day filter after a 3-day one)', async () => {
+    const threeDays = minuteSeries(3 * 24 * 4, {}, 15 * MINUTE);
+    const { rerender } = render(<TimeSeriesChart series={[threeDays]} />);
+    await settle();
+    const chart = chartMock.charts[0];
+    // The viewer zoomed into the last day; then chose 30 days.
+    const to = (START + 3 * 86_400_000) / 1000;
+    chart?.viewerSetsRange({ from: to - 86_400, to });
+    await settle(50);
+    rerender(<TimeSeriesChart series={[minuteSeries(30 * 24 * 4, {}, 15 * MINUTE)]} />);
+    await settle();
+    expect(chart?.fits).toBe(2);
+    const { from = 0, to: end = 0 } = chart?.visibleRange ?? {};
+    expect(from).toBeLessThanOrEqual(START / 1000);
+    expect(end - from).toBeGreaterThan(29 * 86_400);
+  });
+
+  it('keeps a zoomed view when the same range is refreshed, and keeps an unzoomed one showing all', async () => {
+    const { rerender } = render(<TimeSeriesChart series={[minuteSeries(3000)]} />);
+    await settle();
+    const chart = chartMock.charts[0];
+    rerender(<TimeSeriesChart series={[minuteSeries(3001)]} />);
+    await settle();
+    expect(chart?.fits).toBe(2);
+    const zoomed = { from: START / 1000 + 60_000, to: START / 1000 + 90_000 };
+    chart?.viewerSetsRange(zoomed);
+    await settle(50);
+    rerender(<TimeSeriesChart series={[minuteSeries(3002)]} />);
+    await settle();
+    expect(chart?.fits).toBe(2);
+    expect(chart?.visibleRange).toEqual(zoomed);
+  });
+
+  it('fixes both edges of the time scale, so that lightweight-charts keeps the edge labels whole', async () => {
+    render(<TimeSeriesChart series={[]} />);
+    await settle();
+    expect(chartMock.charts[0]?.options).toMatchObject({
+      timeScale: { fixLeftEdge: true, fixRightEdge: true },
+    });
   });
 });

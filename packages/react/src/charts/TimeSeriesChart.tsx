@@ -3,24 +3,22 @@ import type {
   DeepPartial,
   IChartApi,
   ISeriesApi,
-  LineData,
   LineSeriesPartialOptions,
   Time,
-  UTCTimestamp,
-  WhitespaceData,
 } from 'lightweight-charts';
-import { type CSSProperties, useEffect, useRef } from 'react';
+import { type CSSProperties, useEffect, useLayoutEffect, useRef } from 'react';
 import { diffOptions } from '../widgets/diffOptions';
 import { useLatest } from '../widgets/useLatest';
 import { useWidget } from '../widgets/useWidget';
 import { type ChartLibrary, chartLibrary } from './chartLibrary';
-import { dateTimeFormat, formatDateTime } from './timeFormat';
+import { formatReading } from './format';
+import { ThinnedLines } from './thinnedLines';
+import type { ChartPoint } from './thinning';
 
-/** One point of a chart line: time in epoch milliseconds, `null` for a gap. */
-export interface ChartPoint {
-  time: number;
-  value: number | null;
-}
+export type { ChartPoint } from './thinning';
+
+import { formatTick, tickFormats } from './tickFormats';
+import { formatDateTime } from './timeFormat';
 
 export interface ChartSeriesInput {
   /** Stable key: a series is created once per id and updated in place after that. */
@@ -53,22 +51,6 @@ interface SeriesHandles {
   input: ChartSeriesInput;
 }
 
-function toChartData(points: ChartPoint[]): (LineData | WhitespaceData)[] {
-  const out: (LineData | WhitespaceData)[] = [];
-  let lastTime = Number.NEGATIVE_INFINITY;
-  for (const p of points) {
-    const time = Math.floor(p.time / 1000);
-    // lightweight-charts needs strictly ascending times; buckets finer than a second collapse to the last.
-    if (time < lastTime) continue;
-    const item =
-      p.value == null ? { time: time as UTCTimestamp } : { time: time as UTCTimestamp, value: p.value };
-    if (time === lastTime) out[out.length - 1] = item;
-    else out.push(item);
-    lastTime = time;
-  }
-  return out;
-}
-
 function timeOf(time: Time): number {
   return typeof time === 'number'
     ? time * 1000
@@ -76,6 +58,7 @@ function timeOf(time: Time): number {
 }
 
 function baseOptions(locale: string, height: number, container: HTMLElement): DeepPartial<ChartOptions> {
+  const ticks = tickFormats(locale);
   const css = getComputedStyle(container);
   const text = css.getPropertyValue('--matnat-text').trim() || '#1f2937';
   const grid = css.getPropertyValue('--matnat-border').trim() || '#e5e7eb';
@@ -87,25 +70,18 @@ function baseOptions(locale: string, height: number, container: HTMLElement): De
     localization: {
       locale,
       timeFormatter: (time: Time) => formatDateTime(timeOf(time), locale),
-      priceFormatter: (price: number) => price.toLocaleString(locale, { maximumFractionDigits: 2 }),
+      // Called for every price label and scale measurement: a cached Intl.NumberFormat, not toLocaleString.
+      priceFormatter: (price: number) => formatReading(price, locale, 2),
     },
     timeScale: {
       timeVisible: true,
       secondsVisible: false,
-      // fitContent must be able to show every bucket, also 100,000 of them in a narrow panel (default 0.5 px).
+      // Thinned data has up to 4 points per pixel column (thinning.ts); the default minimum is 0.5 px.
       minBarSpacing: 0.001,
-      tickMarkFormatter: (time: Time, type: number) => {
-        // TickMarkType: 0 year, 1 month, 2 day of month, 3 time, 4 time with seconds.
-        const opts: Intl.DateTimeFormatOptions =
-          type === 0
-            ? { year: 'numeric' }
-            : type === 1
-              ? { month: 'short' }
-              : type === 2
-                ? { day: 'numeric', month: 'short' }
-                : { hour: '2-digit', minute: '2-digit' };
-        return dateTimeFormat(locale, opts).format(timeOf(time));
-      },
+      // Edge labels are shifted inside the axis only when the edges are fixed; else "17 nov." shows as "7 nov.".
+      fixLeftEdge: true,
+      fixRightEdge: true,
+      tickMarkFormatter: (time: Time, type: number) => formatTick(ticks, timeOf(time), type),
     },
     rightPriceScale: { borderVisible: false },
   };
@@ -137,6 +113,7 @@ export function TimeSeriesChart({
 }: TimeSeriesChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const handlesRef = useRef(new Map<string, SeriesHandles>());
+  const linesRef = useRef<ThinnedLines | null>(null);
   const appliedOptions = useRef<DeepPartial<ChartOptions> | undefined>(undefined);
   const firstDataDone = useRef(false);
   const onFirstDataRef = useLatest(onFirstData);
@@ -148,12 +125,14 @@ export function TimeSeriesChart({
       libRef.current = lib;
       const { options: opts, locale: loc, height: h } = initial.current;
       const created = lib.createChart(container, { ...baseOptions(loc, h, container), ...opts });
+      linesRef.current = new ThinnedLines(created, () => pixelColumns(created, container));
       appliedOptions.current = opts;
       firstDataDone.current = false;
       return created;
     },
     destroy(instance) {
       handlesRef.current.clear();
+      linesRef.current = null;
       instance.remove();
     },
   });
@@ -170,16 +149,35 @@ export function TimeSeriesChart({
     chart.applyOptions({ height });
   }, [chart, height]);
 
-  // A panel's width follows its page (phone rotation, a resized grid): keep the whole range in view.
+  // Zooming or scrolling re-thins the lines for the new visible range once the range settles in a frame.
+  useEffect(() => {
+    if (!chart) return;
+    let frame = 0;
+    const rethin = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => linesRef.current?.draw(false));
+    };
+    chart.timeScale().subscribeVisibleTimeRangeChange(rethin);
+    return () => {
+      chart.timeScale().unsubscribeVisibleTimeRangeChange(rethin);
+      cancelAnimationFrame(frame);
+    };
+  }, [chart]);
+
+  // A panel's width follows its page (phone rotation, a resized grid): keep the whole range in view,
+  // thinned for the new number of pixel columns.
   useEffect(() => {
     const container = containerRef.current;
     if (!chart || !container || typeof ResizeObserver === 'undefined') return;
-    let width = container.clientWidth;
-    const observer = new ResizeObserver(() => {
-      if (container.clientWidth === width) return;
-      width = container.clientWidth;
+    // The observer's first call reports the starting size (reading clientWidth here would force a layout).
+    let width: number | undefined;
+    const observer = new ResizeObserver((entries) => {
+      const observed = entries[0]?.contentRect.width;
+      if (observed === undefined || observed === width) return;
+      const resized = width !== undefined;
+      width = observed;
       // After lightweight-charts' own resize, which runs in its own observer callback.
-      if (firstDataDone.current) frame = requestAnimationFrame(() => chart.timeScale().fitContent());
+      if (resized && firstDataDone.current) frame = requestAnimationFrame(() => linesRef.current?.draw(true));
     });
     let frame = 0;
     observer.observe(container);
@@ -189,57 +187,33 @@ export function TimeSeriesChart({
     };
   }, [chart]);
 
-  useEffect(() => {
+  // A layout effect: new data reaches lightweight-charts in the commit that brought it, so the chart draws it
+  // in the next frame (a passive effect of a data update would run only after a frame was painted).
+  useLayoutEffect(() => {
     const lib = libRef.current;
-    if (!chart || !lib) return;
+    const lines = linesRef.current;
+    if (!chart || !lib || !lines) return;
     const handles = handlesRef.current;
+    const before = lines.extent();
+    const showedAll = lines.showsAll();
     const wanted = new Set(series.map((s) => s.id));
     for (const [id, h] of handles) {
       if (wanted.has(id)) continue;
-      chart.removeSeries(h.line);
-      if (h.min) chart.removeSeries(h.min);
-      if (h.max) chart.removeSeries(h.max);
+      for (const line of [h.line, h.min, h.max]) {
+        if (!line) continue;
+        chart.removeSeries(line);
+        lines.delete(line);
+      }
       handles.delete(id);
     }
-    let anyData = false;
-    for (const input of series) {
-      let h = handles.get(input.id);
-      if (!h) {
-        h = {
-          line: chart.addSeries(lib.LineSeries, {
-            color: input.color,
-            lineWidth: 2,
-            // The legend names the lines; a title on the price scale would cover the chart on a phone.
-            priceLineVisible: false,
-          }),
-          input,
-        };
-        h.line.setData(toChartData(input.points));
-        handles.set(input.id, h);
-      } else {
-        const prev = h.input;
-        if (prev.color !== input.color) h.line.applyOptions({ color: input.color });
-        if (prev.points !== input.points) updateLine(h.line, prev.points, input.points);
-      }
-      const prevBand = h.input === input ? undefined : h.input.band;
-      if (input.band) {
-        const fresh = !h.min;
-        h.min ??= chart.addSeries(lib.LineSeries, bandOptions(input.color));
-        h.max ??= chart.addSeries(lib.LineSeries, bandOptions(input.color));
-        if (fresh || prevBand?.min !== input.band.min) h.min.setData(toChartData(input.band.min));
-        if (fresh || prevBand?.max !== input.band.max) h.max?.setData(toChartData(input.band.max));
-      } else if (h.min && h.max) {
-        chart.removeSeries(h.min);
-        chart.removeSeries(h.max);
-        h.min = undefined;
-        h.max = undefined;
-      }
-      h.input = input;
-      if (input.points.length) anyData = true;
-    }
+    for (const input of series)
+      handles.set(input.id, updateSeries(chart, lib, lines, handles.get(input.id), input));
+    const anyData = series.some((s) => s.points.length > 0);
+    // A new time filter, or a view that showed everything, shows all the new data; a zoomed view stays.
+    const fit = !firstDataDone.current || showedAll || ThinnedLines.newRange(before, lines.extent());
+    lines.draw(fit && anyData);
     if (anyData && !firstDataDone.current) {
       firstDataDone.current = true;
-      chart.timeScale().fitContent();
       onFirstDataRef.current?.(chart);
     }
   }, [chart, series, onFirstDataRef]);
@@ -253,20 +227,63 @@ export function TimeSeriesChart({
   );
 }
 
-/** A live reading appended to the end is drawn with `update`; anything else redraws the line. */
-function updateLine(line: ISeriesApi<'Line'>, prev: ChartPoint[], next: ChartPoint[]) {
+/** Device pixel columns of the chart's pane: the resolution the lines are thinned to. */
+function pixelColumns(chart: IChartApi, container: HTMLElement): number {
+  const width = chart.timeScale().width() || container.clientWidth;
+  return Math.round(width * (globalThis.devicePixelRatio || 1));
+}
+
+/** Creates or updates one input's line (and min/max band lines) and hands their points to `lines`. */
+function updateSeries(
+  chart: IChartApi,
+  lib: ChartLibrary,
+  lines: ThinnedLines,
+  h: SeriesHandles | undefined,
+  input: ChartSeriesInput,
+): SeriesHandles {
+  if (!h) {
+    // The legend names the lines; a title on the price scale would cover the chart on a phone.
+    const line = chart.addSeries(lib.LineSeries, {
+      color: input.color,
+      lineWidth: 2,
+      priceLineVisible: false,
+    });
+    lines.set(line, input.points);
+    h = { line, input };
+  } else {
+    const prev = h.input;
+    if (prev.color !== input.color) h.line.applyOptions({ color: input.color });
+    if (prev.points !== input.points) lines.set(h.line, input.points, appended(prev.points, input.points));
+  }
+  const prevBand = h.input === input ? undefined : h.input.band;
+  if (input.band) {
+    const fresh = !h.min;
+    h.min ??= chart.addSeries(lib.LineSeries, bandOptions(input.color));
+    h.max ??= chart.addSeries(lib.LineSeries, bandOptions(input.color));
+    if (fresh || prevBand?.min !== input.band.min) lines.set(h.min, input.band.min);
+    if (fresh || prevBand?.max !== input.band.max) lines.set(h.max, input.band.max);
+  } else if (h.min && h.max) {
+    for (const band of [h.min, h.max]) {
+      chart.removeSeries(band);
+      lines.delete(band);
+    }
+    h.min = undefined;
+    h.max = undefined;
+  }
+  h.input = input;
+  return h;
+}
+
+/** Whether `next` is `prev` with one live reading appended (drawn with `update`, not a redraw). */
+function appended(prev: ChartPoint[], next: ChartPoint[]): boolean {
   const last = next[next.length - 1];
   const before = prev[prev.length - 1];
   const same = next[next.length - 2];
-  const appended =
+  return (
     last != null &&
     last.value != null &&
     next.length === prev.length + 1 &&
     (before === same ||
-      (before != null && same != null && before.time === same.time && before.value === same.value));
-  if (appended) {
-    line.update({ time: Math.floor(last.time / 1000) as UTCTimestamp, value: last.value as number });
-  } else {
-    line.setData(toChartData(next));
-  }
+      (before != null && same != null && before.time === same.time && before.value === same.value))
+  );
 }

@@ -20,9 +20,13 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', Number.POSITIVE_INFINITY],
 ];
 
-/** How long ago an instant was, in words of the locale: 'för 3 minuter sedan'. */
-export function formatAge(thenMs: number, nowMs: number, locale = 'sv-SE'): string {
+/**
+ * How long ago an instant was, in words of the locale: 'för 3 minuter sedan'; under a minute `justNow`
+ * (the messages' 'nyss'), never 'för 0 sekunder sedan'.
+ */
+export function formatAge(thenMs: number, nowMs: number, locale = 'sv-SE', justNow = 'nyss'): string {
   let amount = Math.max(0, Math.round((nowMs - thenMs) / 1000));
+  if (amount < 60) return justNow;
   for (const [unit, size] of STEPS) {
     if (amount < size)
       return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(-amount, unit);

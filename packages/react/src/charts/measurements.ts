@@ -1,6 +1,5 @@
-import type { LiveReading, MeasurementSeries } from '../data/dataSource';
+import { type LiveReading, type MeasurementBuckets, toEpochMs } from '@matnat/core';
 import type { ChartPoint, ChartSeriesInput } from './TimeSeriesChart';
-import { toEpochMs } from './timeFormat';
 
 /** Series colours; the first follows the theme's `--matnat-primary` (teal). */
 export const SERIES_COLORS = ['#0d9488', '#f59e0b', '#6366f1', '#e11d48', '#16a34a', '#0284c7'];
@@ -18,8 +17,8 @@ export interface LineChartItemInput {
 export function bucketsToSeries(
   item: LineChartItemInput,
   index: number,
-  data: MeasurementSeries,
-  live: LiveReading[] = [],
+  data: MeasurementBuckets,
+  live: readonly LiveReading[] = [],
   primary?: string,
 ): ChartSeriesInput {
   const points: ChartPoint[] = [];
@@ -27,14 +26,12 @@ export function bucketsToSeries(
   const max: ChartPoint[] = [];
   let lastTime = Number.NEGATIVE_INFINITY;
   for (const b of data.buckets) {
-    const time = toEpochMs(b.t);
-    if (Number.isNaN(time)) continue;
-    points.push({ time, value: b.avg });
-    min.push({ time, value: b.min });
-    max.push({ time, value: b.max });
-    lastTime = time;
+    points.push({ time: b.t, value: b.avg });
+    min.push({ time: b.t, value: b.min });
+    max.push({ time: b.t, value: b.max });
+    lastTime = b.t;
   }
-  const nextBucket = lastTime + (data.bucket_ms || 0);
+  const nextBucket = lastTime + data.bucket_ms;
   for (const r of live) {
     const time = toEpochMs(r.measured_at);
     if (time >= nextBucket && time > lastTime) {

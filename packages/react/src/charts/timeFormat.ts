@@ -1,5 +1,4 @@
-/** Spec §1: dates shown in the Swedish locale, time zone Europe/Stockholm. */
-export const TIME_ZONE = 'Europe/Stockholm';
+import { DEFAULT_TIME_ZONE } from '@matnat/core';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
@@ -7,7 +6,7 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = cache.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, ...options });
+    format = new Intl.DateTimeFormat(locale, { timeZone: DEFAULT_TIME_ZONE, ...options });
     cache.set(key, format);
   }
   return format;
@@ -22,11 +21,4 @@ export function formatDateTime(ms: number, locale = 'sv-SE'): string {
     hour: '2-digit',
     minute: '2-digit',
   }).format(ms);
-}
-
-/** Parses an instant given as epoch milliseconds or ISO-8601 text; `NaN` when neither. */
-export function toEpochMs(value: number | string | null | undefined): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return /^\d+$/.test(value) ? Number(value) : Date.parse(value);
-  return Number.NaN;
 }

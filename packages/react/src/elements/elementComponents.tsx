@@ -1,24 +1,12 @@
+import { intervalOr, rangeOr } from '@matnat/core';
 import { useMemo } from 'react';
-import { Panel } from '../charts/Panel';
+import { Panel, type PanelInput } from '../charts/Panel';
 import { SingleValuePanel } from '../charts/SingleValuePanel';
-import type { GeoFeature, GeoFeatureCollection, PanelEntity } from '../data/dataSource';
-import { createHttpDataSource } from '../data/httpDataSource';
 import { DeviceMap } from '../maps/DeviceMap';
+import type { MapFeature, MapFeatureCollection } from '../maps/geo';
 import { TemperatureMap } from '../maps/TemperatureMap';
-import { intervalOr, rangeOr } from '../timeFilter/slugs';
-import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
-
-/** Attributes every element shares: where the API is and how to authenticate. */
-interface ApiAttributes {
-  /** @default '' (the page's own origin) */
-  apiBase?: string;
-  /** Read-only embed token for pages on other origins. */
-  embedToken?: string;
-}
-
-function useDataSource({ apiBase, embedToken }: ApiAttributes) {
-  return useMemo(() => createHttpDataSource({ apiBase, embedToken }), [apiBase, embedToken]);
-}
+import { type TimeFilterChangeDetail, timeFilterDetail } from '../timeFilter/timeFilterDetail';
+import { type ApiAttributes, ElementProvider } from './ElementProvider';
 
 export interface PanelElementProps extends ApiAttributes {
   /** The panel to fetch (its type, title and sensors come from the API). */
@@ -32,39 +20,39 @@ export interface PanelElementProps extends ApiAttributes {
   range?: string;
   interval?: string;
   height?: number;
-  onTimeFilterChange?(value: TimeFilterValue): void;
+  onTimeFilterChange?(detail: TimeFilterChangeDetail): void;
 }
 
-function inlinePanel(type: string | undefined, sensorIds: string, title: string | undefined): PanelEntity {
-  const sensors = sensorIds
+function inlinePanel(type: string | undefined, sensorIds: string, title: string | undefined): PanelInput {
+  const items = sensorIds
     .split(',')
     .map((id) => id.trim())
     .filter(Boolean)
-    .map((id) => ({ sensor: { id } }));
+    .map((id) => ({ sensor_id: Number(id) }));
   return type === 'single_value'
-    ? { id: 'inline', type, title, singleValueItem: sensors[0] ?? null }
-    : { id: 'inline', type: 'line_chart', title, lineChartItems: sensors };
+    ? { type, title, singleValueItem: items[0] ?? null }
+    : { type: 'line_chart', title, lineChartItems: items };
 }
 
 export function PanelElement(props: PanelElementProps) {
   const { panelId, panelType, sensorIds, panelTitle, range, interval, height, onTimeFilterChange, ...api } =
     props;
-  const dataSource = useDataSource(api);
   const panel = useMemo(
     () => (sensorIds ? inlinePanel(panelType, sensorIds, panelTitle) : undefined),
     [panelType, sensorIds, panelTitle],
   );
   if (!panelId && !panel) return null;
   return (
-    <Panel
-      dataSource={dataSource}
-      panel={panel}
-      panelId={panelId}
-      range={range === undefined ? undefined : rangeOr(range)}
-      interval={interval === undefined ? undefined : intervalOr(interval)}
-      height={height}
-      onChange={onTimeFilterChange}
-    />
+    <ElementProvider {...api}>
+      <Panel
+        panel={panel}
+        panelId={panelId}
+        range={range === undefined ? undefined : rangeOr(range)}
+        interval={interval === undefined ? undefined : intervalOr(interval)}
+        height={height}
+        onChange={onTimeFilterChange && ((value) => onTimeFilterChange(timeFilterDetail(value)))}
+      />
+    </ElementProvider>
   );
 }
 
@@ -76,29 +64,24 @@ export interface SingleValueElementProps extends ApiAttributes {
 }
 
 export function SingleValueElement({ sensorId, title, unit, interval, ...api }: SingleValueElementProps) {
-  const dataSource = useDataSource(api);
   if (!sensorId) return null;
   return (
-    <SingleValuePanel
-      dataSource={dataSource}
-      sensorId={sensorId}
-      title={title}
-      unit={unit}
-      interval={intervalOr(interval)}
-    />
+    <ElementProvider {...api}>
+      <SingleValuePanel sensorId={sensorId} title={title} unit={unit} interval={intervalOr(interval)} />
+    </ElementProvider>
   );
 }
 
 export interface DeviceMapElementProps extends ApiAttributes {
-  devices?: GeoFeatureCollection;
+  devices?: MapFeatureCollection;
   tileUrl?: string;
   attribution?: string;
   satelliteTileUrl?: string;
   height?: number;
-  onDeviceSelect?(feature: GeoFeature): void;
+  onDeviceSelect?(feature: MapFeature): void;
 }
 
-const NO_DEVICES: GeoFeatureCollection = { type: 'FeatureCollection', features: [] };
+const NO_DEVICES: MapFeatureCollection = { type: 'FeatureCollection', features: [] };
 
 export function DeviceMapElement({
   devices,
@@ -109,17 +92,17 @@ export function DeviceMapElement({
   onDeviceSelect,
   ...api
 }: DeviceMapElementProps) {
-  const dataSource = useDataSource(api);
   return (
-    <DeviceMap
-      devices={devices ?? NO_DEVICES}
-      dataSource={dataSource}
-      tileUrl={tileUrl}
-      attribution={attribution}
-      satelliteTileUrl={satelliteTileUrl}
-      height={height}
-      onSelect={onDeviceSelect}
-    />
+    <ElementProvider {...api}>
+      <DeviceMap
+        devices={devices ?? NO_DEVICES}
+        tileUrl={tileUrl}
+        attribution={attribution}
+        satelliteTileUrl={satelliteTileUrl}
+        height={height}
+        onSelect={onDeviceSelect}
+      />
+    </ElementProvider>
   );
 }
 
@@ -139,15 +122,15 @@ export function TemperatureMapElement({
   onReady,
   ...api
 }: TemperatureMapElementProps) {
-  const dataSource = useDataSource(api);
   return (
-    <TemperatureMap
-      dataSource={dataSource}
-      tileUrl={tileUrl}
-      attribution={attribution}
-      height={height}
-      refreshMs={refreshMs}
-      onFirstMarker={onReady}
-    />
+    <ElementProvider {...api}>
+      <TemperatureMap
+        tileUrl={tileUrl}
+        attribution={attribution}
+        height={height}
+        refreshMs={refreshMs}
+        onFirstMarker={onReady}
+      />
+    </ElementProvider>
   );
 }

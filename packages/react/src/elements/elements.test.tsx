@@ -14,6 +14,10 @@ const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => 
       data: { sensor_id: 1, value: 21.5, measured_at: new Date().toISOString(), unit: '°C', auth },
     });
   }
+  if (url.endsWith('/cart/retrieve'))
+    return Response.json({ cart: [{ id: 2, name: 'Gateway', price_ore: 1000 }] });
+  if (url.endsWith('/cart/store') || url.endsWith('/sanctum/csrf-cookie'))
+    return new Response(null, { status: 204 });
   if (url.endsWith('/api/v1/product')) {
     return Response.json({
       data: [{ id: 1, slug: 'spjut', name: 'Temperaturspjut', description: 'LoRaWAN', price_ore: 149_900 }],
@@ -101,7 +105,12 @@ describe('web components (@matnat/react/elements)', () => {
       select.dispatchEvent(new Event('change', { bubbles: true }));
     });
     expect(heard).toHaveLength(1);
-    expect(heard[0]?.detail).toEqual({ range: 'prev_3_h', interval: '15_m' });
+    expect(heard[0]?.detail).toEqual({
+      range_slug: 'prev_3_h',
+      interval_slug: '15_m',
+      range_label: 'Senaste 3 timmarna',
+      interval_label: 'Var 15:e minut',
+    });
     expect(heard[0]?.bubbles).toBe(true);
     expect(heard[0]?.composed).toBe(true);
   });
@@ -129,8 +138,30 @@ describe('web components (@matnat/react/elements)', () => {
     expect(fetchMock.mock.calls.some(([u]) => String(u) === 'https://api.test/api/v1/product')).toBe(true);
   });
 
-  it('<matnat-cart> renders the shop cart (empty for a new visitor)', async () => {
-    const el = await mount('<matnat-cart api-base="https://api.test"></matnat-cart>');
-    await vi.waitFor(() => expect(el.shadowRoot?.querySelector('.matnat-cart')).not.toBeNull());
+  it('<matnat-product-list> and <matnat-cart> naming one API share one cart, loaded once from /cart/retrieve', async () => {
+    const host = document.createElement('div');
+    host.innerHTML =
+      '<matnat-product-list api-base="https://shop.test"></matnat-product-list><matnat-cart api-base="https://shop.test"></matnat-cart>';
+    await act(async () => document.body.append(host));
+    const [list, cart] = [...host.children] as HTMLElement[];
+    await vi.waitFor(() => expect(cart!.shadowRoot?.textContent).toContain('Gateway'));
+    const add = await vi.waitFor(() => {
+      const button = list!.shadowRoot?.querySelector<HTMLButtonElement>(
+        'button[aria-label^="Lägg i varukorgen"]',
+      );
+      if (!button) throw new Error('no add button yet');
+      return button;
+    });
+    await act(async () => add.click());
+    await vi.waitFor(() => expect(cart!.shadowRoot?.textContent).toContain('Temperaturspjut'));
+    const retrieves = fetchMock.mock.calls.filter(([u]) => String(u) === 'https://shop.test/cart/retrieve');
+    expect(retrieves).toHaveLength(1);
+    const stores = fetchMock.mock.calls.filter(([u]) => String(u) === 'https://shop.test/cart/store');
+    expect(JSON.parse(String((stores.at(-1)![1] as RequestInit).body))).toEqual({
+      cart: [
+        { id: 2, name: 'Gateway', price_ore: 1000 },
+        { id: 1, name: 'Temperaturspjut', price_ore: 149_900 },
+      ],
+    });
   });
 });

@@ -1,48 +1,30 @@
-import type { AuthMode } from '@matnat/core';
-import type { ReactNode } from 'react';
-import { MatnatProvider } from '../provider/MatnatProvider';
 import type { ShopProduct } from '../provider/types';
 import { Cart } from '../shop/Cart';
 import { ProductList } from '../shop/ProductList';
+import { type ApiAttributes, ElementProvider } from './ElementProvider';
 
-interface ShopAttributes {
-  /** @default '' (the page's own origin) */
-  apiBase?: string;
-  /** Read-only embed token; without it the visitor's session (and cart) is used. */
-  embedToken?: string;
-}
-
-function ShopProvider({ apiBase, embedToken, children }: ShopAttributes & { children: ReactNode }) {
-  const auth: AuthMode = embedToken ? { embedToken } : 'session';
-  // The provider creates its client once: a new API base or token needs a new provider.
-  return (
-    <MatnatProvider key={`${apiBase ?? ''}|${embedToken ?? ''}`} config={{ baseUrl: apiBase ?? '', auth }}>
-      {children}
-    </MatnatProvider>
-  );
-}
-
-export interface ProductListElementProps extends ShopAttributes {
+export interface ProductListElementProps extends ApiAttributes {
   heading?: string;
   onProductSelect?(product: ShopProduct): void;
 }
 
+/** `<matnat-product-list>`: adds to the page's one cart, which `<matnat-cart>` shows. */
 export function ProductListElement({ heading, onProductSelect, ...api }: ProductListElementProps) {
   return (
-    <ShopProvider {...api}>
+    <ElementProvider {...api} root>
       <ProductList heading={heading} onSelect={onProductSelect} />
-    </ShopProvider>
+    </ElementProvider>
   );
 }
 
-export interface CartElementProps extends ShopAttributes {
+export interface CartElementProps extends ApiAttributes {
   onCheckout?(): void;
 }
 
 export function CartElement({ onCheckout, ...api }: CartElementProps) {
   return (
-    <ShopProvider {...api}>
+    <ElementProvider {...api} root>
       <Cart onCheckout={onCheckout} />
-    </ShopProvider>
+    </ElementProvider>
   );
 }

@@ -1,13 +1,14 @@
+import { type Sensor, toEpochMs } from '@matnat/core';
 import type { LayerGroup } from 'leaflet';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import { formatAge, formatReading } from '../charts/format';
-import { toEpochMs } from '../charts/timeFormat';
-import { useDataSource } from '../data/clientDataSource';
-import type { GeoFeature, GeoFeatureCollection, MatnatDataSource, SensorRef } from '../data/dataSource';
+import { fetchResource } from '../data/resource';
+import { useWidgetClient, type WidgetClientLike } from '../data/useWidgetClient';
 import type { Messages } from '../messages';
 import { useMessages } from '../messages';
+import { useExternalStore } from '../provider/hooks';
 import { WidgetRoot } from '../widgets/WidgetRoot';
-import { readSettings, writeSettings } from './settings';
+import type { MapFeature, MapFeatureCollection } from './geo';
 import {
   escapeHtml,
   OSM_ATTRIBUTION,
@@ -19,10 +20,8 @@ import {
 } from './useLeafletMap';
 
 export interface DeviceMapProps extends TileOptions {
-  /** Devices as the core's `devicesToFeatureCollection` gives them (devices without lat/lng left out). */
-  devices: GeoFeatureCollection;
-  /** Where popups fetch the latest reading of listed sensors. @default one over the surrounding MatnatProvider's client */
-  dataSource?: MatnatDataSource;
+  /** Devices as `devicesToFeatureCollection` gives them (devices without lat/lng left out). */
+  devices: MapFeatureCollection;
   /** Satellite tile URL template. @default Esri World Imagery */
   satelliteTileUrl?: string;
   /** @default Esri's attribution */
@@ -31,7 +30,7 @@ export interface DeviceMapProps extends TileOptions {
   height?: number | string;
   style?: CSSProperties;
   /** A marker was clicked. */
-  onSelect?(feature: GeoFeature): void;
+  onSelect?(feature: MapFeature): void;
 }
 
 type Props = Record<string, unknown>;
@@ -40,8 +39,10 @@ function featureTitle(p: Props): string {
   return String(p.title ?? p.external_device_id ?? p.id ?? '');
 }
 
-function sensorsOf(p: Props): SensorRef[] {
-  return Array.isArray(p.sensors) ? (p.sensors as SensorRef[]) : [];
+type PopupSensor = Pick<Sensor, 'id'> & Partial<Pick<Sensor, 'name' | 'unit' | 'type'>>;
+
+function sensorsOf(p: Props): PopupSensor[] {
+  return Array.isArray(p.sensors) ? (p.sensors as PopupSensor[]) : [];
 }
 
 function readingRow(
@@ -53,26 +54,30 @@ function readingRow(
 ): string {
   const text = value == null ? '–' : `${formatReading(value, m.locale)}${unit ? `\u00a0${unit}` : ''}`;
   const ms = toEpochMs(at as string | number | null | undefined);
-  const age = Number.isNaN(ms) ? '' : ` <small>${escapeHtml(formatAge(ms, Date.now(), m.locale))}</small>`;
+  const age = Number.isNaN(ms)
+    ? ''
+    : ` <small>${escapeHtml(formatAge(ms, Date.now(), m.locale, m.panel.justNow))}</small>`;
   return `<li>${label ? `${escapeHtml(label)}: ` : ''}<strong>${escapeHtml(text)}</strong>${age}</li>`;
 }
 
 /**
- * A device's popup: the default sensor's latest reading that the core's `devicesToFeatureCollection` puts
+ * A device's popup: the default sensor's latest reading that `devicesToFeatureCollection` puts
  * on the feature (`value`, `unit`, `measured_at`), and, for features that list their `sensors`, each
  * sensor's latest reading fetched when the popup opens.
  * @internal exported for tests
  */
 export async function popupHtml(
   p: Props,
-  dataSource: MatnatDataSource | undefined,
+  client: Pick<WidgetClientLike, 'queries'> | undefined,
   m: Messages,
 ): Promise<string> {
   const rows: string[] = [];
   if (typeof p.value === 'number') rows.push(readingRow('', p.value, String(p.unit ?? ''), p.measured_at, m));
   for (const sensor of sensorsOf(p)) {
-    const reading = dataSource ? await dataSource.latest(sensor.id).catch(() => null) : null;
-    const label = sensor.name ?? sensor.title ?? sensor.type ?? `Sensor ${sensor.id}`;
+    const reading = client
+      ? await fetchResource(client, client.queries.latest(sensor.id), POPUP_STALE_MS).catch(() => null)
+      : null;
+    const label = sensor.name ?? sensor.type ?? `Sensor ${sensor.id}`;
     rows.push(readingRow(label, reading?.value, sensor.unit ?? reading?.unit ?? '', reading?.measured_at, m));
   }
   const body = rows.length
@@ -81,13 +86,16 @@ export async function popupHtml(
   return `<div class="matnat-popup"><strong>${escapeHtml(featureTitle(p))}</strong>${body}</div>`;
 }
 
+/** A popup opened again within this time shows the readings it fetched before. */
+const POPUP_STALE_MS = 30_000;
+
 function DeviceMapView(props: DeviceMapProps) {
   const { devices, height = 400, style } = props;
-  const dataSource = useDataSource(props.dataSource);
+  const client = useWidgetClient('queries', 'localSettings');
   const messages = useMessages();
   const containerRef = useRef<HTMLElement>(null);
-  const [satellite, setSatellite] = useState(false);
-  useEffect(() => setSatellite(readSettings().useSatellite), []);
+  // Spec §3 local setting useSatellite, kept by the core under the key 'settings'.
+  const satellite = useExternalStore(client.localSettings)?.useSatellite === true;
 
   const tiles = satellite
     ? {
@@ -96,8 +104,8 @@ function DeviceMapView(props: DeviceMapProps) {
       }
     : { url: props.tileUrl ?? OSM_TILE_URL, attribution: props.attribution ?? OSM_ATTRIBUTION };
   const handle = useLeafletMap(containerRef, tiles);
-  const latest = useRef({ dataSource, messages, onSelect: props.onSelect });
-  latest.current = { dataSource, messages, onSelect: props.onSelect };
+  const latest = useRef({ client, messages, onSelect: props.onSelect });
+  latest.current = { client, messages, onSelect: props.onSelect };
   const fitted = useRef(false);
 
   useEffect(() => {
@@ -130,7 +138,7 @@ function DeviceMapView(props: DeviceMapProps) {
         }
         const el = document.createElement('div');
         el.textContent = latest.current.messages.panel.loading;
-        void popupHtml(p, latest.current.dataSource, latest.current.messages).then((html) => {
+        void popupHtml(p, latest.current.client, latest.current.messages).then((html) => {
           el.innerHTML = html;
           if (!marker.isPopupOpen()) return;
           filled = el;
@@ -150,12 +158,7 @@ function DeviceMapView(props: DeviceMapProps) {
     };
   }, [handle, devices]);
 
-  const toggle = () => {
-    setSatellite((on) => {
-      writeSettings({ useSatellite: !on });
-      return !on;
-    });
-  };
+  const toggle = () => client.localSettings.set({ useSatellite: !satellite });
 
   return (
     <div className="matnat-map matnat-device-map" style={{ position: 'relative', ...style }}>

@@ -1,17 +1,16 @@
+import { toEpochMs } from '@matnat/core';
 import type { LayerGroup } from 'leaflet';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import { formatAge, formatReading } from '../charts/format';
-import { toEpochMs } from '../charts/timeFormat';
-import { useDataSource } from '../data/clientDataSource';
-import type { GeoFeatureCollection, MatnatDataSource } from '../data/dataSource';
+import { useResource } from '../data/resource';
+import { useWidgetClient } from '../data/useWidgetClient';
+import { useWidgetError } from '../data/widgetError';
 import { useMessages } from '../messages';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { TEMPERATURE_STOPS, temperatureColor, temperatureGradient } from './colorScale';
 import { escapeHtml, OSM_ATTRIBUTION, OSM_TILE_URL, type TileOptions, useLeafletMap } from './useLeafletMap';
 
 export interface TemperatureMapProps extends TileOptions {
-  /** Where readings come from. @default one over the surrounding MatnatProvider's client */
-  dataSource?: MatnatDataSource;
   /** Height of the map. @default 400 */
   height?: number | string;
   /** Refetch the readings this often, in milliseconds; 0 never. @default 300000 */
@@ -30,7 +29,7 @@ function temperatureOf(p: Props): number | null {
 
 function TemperatureMapView(props: TemperatureMapProps) {
   const { height = 400, refreshMs = 300_000, style } = props;
-  const dataSource = useDataSource(props.dataSource);
+  const client = useWidgetClient('queries');
   const messages = useMessages();
   const m = messages.map;
   const containerRef = useRef<HTMLElement>(null);
@@ -38,32 +37,14 @@ function TemperatureMapView(props: TemperatureMapProps) {
     url: props.tileUrl ?? OSM_TILE_URL,
     attribution: props.attribution ?? OSM_ATTRIBUTION,
   });
-  const [data, setData] = useState<GeoFeatureCollection | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [tick, setTick] = useState(0);
+  const { data, error } = useResource({
+    ...client.queries.temperatureMap(),
+    refetchInterval: refreshMs || false,
+  });
+  const failure = useWidgetError(error, m.loadFailed);
   const firstMarker = useRef(false);
   const onFirstMarker = useRef(props.onFirstMarker);
   onFirstMarker.current = props.onFirstMarker;
-
-  useEffect(() => {
-    if (!refreshMs) return;
-    const timer = setInterval(() => setTick((t) => t + 1), refreshMs);
-    return () => clearInterval(timer);
-  }, [refreshMs]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: tick triggers the periodic refetch
-  useEffect(() => {
-    const controller = new AbortController();
-    dataSource.temperatureMap(controller.signal).then(
-      (fc) => {
-        if (controller.signal.aborted) return;
-        setData(fc);
-        setFailed(false);
-      },
-      () => !controller.signal.aborted && setFailed(true),
-    );
-    return () => controller.abort();
-  }, [dataSource, tick]);
 
   useEffect(() => {
     if (!handle || !data) return;
@@ -81,7 +62,7 @@ function TemperatureMapView(props: TemperatureMapProps) {
       const value = t == null ? '–' : `${formatReading(t, messages.locale)}\u00a0°C`;
       const age = Number.isNaN(at)
         ? ''
-        : `<br><small>${escapeHtml(formatAge(at, Date.now(), messages.locale))}</small>`;
+        : `<br><small>${escapeHtml(formatAge(at, Date.now(), messages.locale, messages.panel.justNow))}</small>`;
       L.circleMarker([lat, lng], {
         radius: 9,
         color: '#ffffff',
@@ -126,9 +107,9 @@ function TemperatureMapView(props: TemperatureMapProps) {
           ))}
         </div>
       </figure>
-      {failed ? (
+      {failure && !data ? (
         <p className="matnat-map__status" role="alert">
-          {m.loadFailed}
+          {failure}
         </p>
       ) : null}
     </div>

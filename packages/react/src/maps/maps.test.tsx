@@ -1,13 +1,12 @@
-import { devicesToFeatureCollection } from '@matnat/core';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { LOCAL_SETTINGS_STORAGE_KEY } from '@matnat/core';
+import { act, cleanup, fireEvent, render as rtlRender, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GeoFeatureCollection } from '../data/dataSource';
 import { sv } from '../messages';
-import { fakeDataSource } from '../test/fakeDataSource';
+import { testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
 import { TEMPERATURE_STOPS, temperatureColor } from './colorScale';
 import { DeviceMap, popupHtml } from './DeviceMap';
-import { readSettings, SETTINGS_KEY } from './settings';
+import { devicesToFeatureCollection, type MapFeatureCollection } from './geo';
 import { TemperatureMap } from './TemperatureMap';
 
 // A recording stand-in for Leaflet (happy-dom has no layout); used only by these unit tests.
@@ -54,7 +53,7 @@ const leaflet = vi.hoisted(() => {
 });
 vi.mock('leaflet', () => ({ default: leaflet.mod }));
 
-const devices: GeoFeatureCollection = {
+const devices: MapFeatureCollection = {
   type: 'FeatureCollection',
   features: [
     {
@@ -70,6 +69,13 @@ const devices: GeoFeatureCollection = {
   ],
 };
 
+let api = widgetApi();
+/** Every render gets a fresh core client over the stand-in API and the test's storage. */
+const render = (ui: Parameters<typeof rtlRender>[0]) =>
+  rtlRender(ui, {
+    wrapper: withClient(testCoreClient(api, { platform: { fetch: api.fetch, storage: localStorage } })),
+  });
+
 async function settle() {
   await act(async () => {
     for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
@@ -79,6 +85,7 @@ async function settle() {
 describe('maps (Leaflet wrappers)', () => {
   beforeEach(() => {
     leaflet.state.reset();
+    api = widgetApi();
     localStorage.clear();
   });
   afterEach(cleanup);
@@ -116,8 +123,8 @@ describe('maps (Leaflet wrappers)', () => {
     ]);
   });
 
-  it("spec §3 local setting: the satellite toggle is persisted as useSatellite under the key 'settings', keeping other keys", async () => {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ other: 1 }));
+  it("spec §3 local setting: the satellite toggle is persisted by the core as useSatellite under the key 'settings', keeping other keys", async () => {
+    localStorage.setItem(LOCAL_SETTINGS_STORAGE_KEY, JSON.stringify({ other: 1 }));
     render(
       <DeviceMap
         devices={devices}
@@ -128,7 +135,7 @@ describe('maps (Leaflet wrappers)', () => {
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Satellit' }));
     await settle();
-    expect(JSON.parse(localStorage.getItem(SETTINGS_KEY) as string)).toEqual({
+    expect(JSON.parse(localStorage.getItem('settings') as string)).toEqual({
       other: 1,
       useSatellite: true,
     });
@@ -146,23 +153,19 @@ describe('maps (Leaflet wrappers)', () => {
     expect(leaflet.state.tiles.at(-1)).toBe('http://sat.test/{z}/{x}/{y}.png');
   });
 
-  it('spec §3 local setting: useSatellite defaults to false', () => {
-    expect(readSettings()).toEqual({ useSatellite: false });
+  it('spec §3 local setting: useSatellite defaults to false (street map first)', async () => {
+    render(<DeviceMap devices={devices} tileUrl="http://street.test/{z}/{x}/{y}.png" />);
+    await settle();
+    expect(screen.getByRole('button', { name: 'Satellit' }).getAttribute('aria-pressed')).toBe('false');
+    expect(leaflet.state.tiles).toEqual(['http://street.test/{z}/{x}/{y}.png']);
   });
 
-  it('TemperatureMap colours each spear by the scale and shows the legend', async () => {
-    const { source } = fakeDataSource();
+  it('TemperatureMap colours each spear by the scale and shows the legend (the public map is a bare FeatureCollection)', async () => {
     const onFirstMarker = vi.fn();
-    render(
-      <TemperatureMap
-        dataSource={source}
-        tileUrl="http://tiles.test/{z}/{x}/{y}.png"
-        onFirstMarker={onFirstMarker}
-      />,
-    );
+    render(<TemperatureMap tileUrl="http://tiles.test/{z}/{x}/{y}.png" onFirstMarker={onFirstMarker} />);
     await settle();
     expect(leaflet.state.markers).toHaveLength(1);
-    expect(leaflet.state.markers[0]?.options.fillColor).toBe(temperatureColor(4.5));
+    expect(leaflet.state.markers[0]?.options.fillColor).toBe(temperatureColor(-3.5));
     expect(onFirstMarker).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Temperatur (°C)')).toBeTruthy();
   });
@@ -174,7 +177,7 @@ describe('maps (Leaflet wrappers)', () => {
     expect(temperatureColor(5)).not.toBe(temperatureColor(0));
   });
 
-  it("spec §3: a device without lat or lng is left out of the map (features from the core's devicesToFeatureCollection)", async () => {
+  it('spec §3: a device without lat or lng is left out of the map (features from devicesToFeatureCollection)', async () => {
     const fc = devicesToFeatureCollection([
       { id: 1, title: 'Abisko', external_device_id: 'eui-1', lat: 68.35, lng: 18.83 },
       { id: 2, title: 'Okänd plats', external_device_id: 'eui-2', lat: null, lng: null },
@@ -185,7 +188,11 @@ describe('maps (Leaflet wrappers)', () => {
   });
 
   it("a popup shows the latest values: the feature's own reading and each listed sensor's, fetched on opening", async () => {
-    const { source, calls } = fakeDataSource();
+    api.answer('/api/v1/sensor/9/latest', {
+      body: {
+        data: { sensor_id: 9, value: 1234.56, measured_at: new Date(Date.now() - 180_000).toISOString() },
+      },
+    });
     const html = await popupHtml(
       {
         title: 'Abisko',
@@ -194,7 +201,7 @@ describe('maps (Leaflet wrappers)', () => {
         measured_at: null,
         sensors: [{ id: 9, name: 'Energi', unit: 'kWh' }],
       },
-      source,
+      testCoreClient(api),
       sv,
     );
     expect(html).toContain('<strong>Abisko</strong>');
@@ -203,6 +210,6 @@ describe('maps (Leaflet wrappers)', () => {
     expect(html).toContain(
       'Energi: <strong>1\u00a0234,6\u00a0kWh</strong> <small>för 3 minuter sedan</small>',
     );
-    expect(calls.map((c) => c.method)).toEqual(['latest']);
+    expect(api.calls.map((c) => c.path)).toEqual(['/api/v1/sensor/9/latest']);
   });
 });

@@ -38,6 +38,7 @@ export const en: Messages = {
     },
   },
   panel: {
+    justNow: 'just now',
     loading: 'Loading…',
     loadFailed: 'Could not load readings',
     noData: 'No readings in this period',

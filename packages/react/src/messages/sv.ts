@@ -1,4 +1,4 @@
-import { svMessages as coreMessages } from '@matnat/core';
+import { INTERVAL_LABELS, RANGE_LABELS } from '@matnat/contract/plain';
 
 /**
  * Every Swedish UI string of @matnat/react. Components read them through `useMessages()`; a host overrides
@@ -9,21 +9,12 @@ export const sv = {
   timeFilter: {
     rangeLabel: 'Tidsperiod',
     intervalLabel: 'Uppdatering',
-    // The core holds the one Swedish label of every range slug.
-    ranges: coreMessages.ranges,
-    intervals: {
-      '5_s': 'Var 5:e sekund',
-      '30_s': 'Var 30:e sekund',
-      '1_m': 'Varje minut',
-      '5_m': 'Var 5:e minut',
-      '15_m': 'Var 15:e minut',
-      '30_m': 'Var 30:e minut',
-      '1_h': 'Varje timme',
-      '3_h': 'Var 3:e timme',
-      '12_h': 'Var 12:e timme',
-    },
+    // The contract holds the one Swedish label of every range and interval slug.
+    ranges: RANGE_LABELS,
+    intervals: INTERVAL_LABELS,
   },
   panel: {
+    justNow: 'nyss',
     loading: 'Laddar…',
     loadFailed: 'Kunde inte hämta mätvärden',
     noData: 'Inga mätvärden under perioden',

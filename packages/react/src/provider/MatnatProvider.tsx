@@ -50,8 +50,8 @@ export function MatnatProvider({
 
   useEffect(() => {
     // mount/unmount are reference-counted by query-core, so StrictMode's double effect is harmless.
-    client.queryClient.mount();
-    return () => client.queryClient.unmount();
+    client.queryClient?.mount();
+    return () => client.queryClient?.unmount();
   }, [client]);
 
   // StrictMode unmounts and remounts at once: dispose only when no remount follows.

@@ -1,24 +1,30 @@
+import type { Snapshot } from '@matnat/core';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useMatnatClient, useOptionalMatnatClient } from './context';
 import type {
   CartState,
   CartStore,
-  ExternalStore,
   NavigationProgressState,
   SessionState,
   SessionStore,
   TimeFilter,
-  TimeFilterStore,
+  TimeFilterStoreLike,
   ToastsState,
   ToastsStore,
   VersionCheckState,
   VersionCheckStore,
 } from './types';
 
+/** Anything with the core's store shape (`subscribe` + `getSnapshot`), whatever its snapshot type. */
+export interface Subscribable<S> {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): S;
+}
+
 const noSubscription = () => () => {};
 
 /** Bridges a core store; `undefined` while there is no store (no provider, or a client without it). */
-export function useExternalStore<T>(store: ExternalStore<T> | undefined | null): T | undefined {
+export function useExternalStore<S>(store: Subscribable<S> | undefined | null): S | undefined {
   const subscribe = useCallback(
     (listener: () => void) => (store ? store.subscribe(listener) : noSubscription()),
     [store],
@@ -32,7 +38,7 @@ function required<T>(part: T | undefined, name: string): T {
   return part;
 }
 
-export interface UseSession extends SessionState {
+export interface UseSession extends Snapshot<SessionState> {
   isLoggedIn: boolean;
   isAdmin: boolean;
   logout: SessionStore['logout'];
@@ -52,7 +58,7 @@ export function useSession(): UseSession {
   };
 }
 
-export interface UseCart extends CartState {
+export interface UseCart extends Snapshot<CartState> {
   add: CartStore['add'];
   remove: CartStore['remove'];
   removeAll: CartStore['removeAll'];
@@ -72,7 +78,7 @@ export function useCart(): UseCart {
   };
 }
 
-export interface UseToasts extends ToastsState {
+export interface UseToasts extends Snapshot<ToastsState> {
   show: ToastsStore['show'];
   close: ToastsStore['close'];
 }
@@ -96,11 +102,11 @@ export function useNavigationProgress(): NavigationProgressState {
   return useExternalStore(useOptionalMatnatClient()?.navigationProgress) ?? idle;
 }
 
-export interface UseVersionCheck extends VersionCheckState {
+export interface UseVersionCheck extends Snapshot<VersionCheckState> {
   reload: VersionCheckStore['reload'];
 }
 
-const noVersionCheck: UseVersionCheck = { hasNewVersion: false, reload: () => {} };
+const noVersionCheck: UseVersionCheck = { hasNewVersion: false, running: false, reload: () => {} };
 
 /** Whether a new version of the application is out, and the reload to it. */
 export function useVersionCheck(): UseVersionCheck {
@@ -114,7 +120,7 @@ export function useVersionCheck(): UseVersionCheck {
 export function useTimeFilter(
   routePath: string,
 ): [TimeFilter, (patch: Partial<Omit<TimeFilter, 'route'>>) => void] {
-  const store: TimeFilterStore = required(useMatnatClient().timeFilters, 'time filters');
+  const store: TimeFilterStoreLike = required(useMatnatClient().timeFilters, 'time filters');
   // `get` builds a new object per call; the store's snapshot is the stable thing to subscribe to.
   const state = useExternalStore(store);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new snapshot means the filters changed

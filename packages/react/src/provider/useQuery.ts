@@ -25,6 +25,8 @@ export function useQuery<TData, TKey extends QueryKey = QueryKey>(
   options: UseQueryOptions<TData, TKey>,
 ): QueryObserverResult<TData> {
   const { queryClient } = useMatnatClient();
+  if (!queryClient)
+    throw new Error('Mätnät: useQuery needs a client with a query client (createMatnatClient).');
   const defaulted = queryClient.defaultQueryOptions(options);
   const [observer] = useState(
     () => new QueryObserver<TData, DefaultError, TData, TData, TKey>(queryClient, defaulted),

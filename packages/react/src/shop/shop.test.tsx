@@ -21,6 +21,7 @@ const spjut: ShopProduct = {
   name: 'Temperaturspjut',
   description: 'LoRaWAN-spjut för kompost och snö.',
   price_ore: 149_900,
+  currency: 'SEK',
   image_url: '/spjut.jpg',
   in_stock: true,
 };
@@ -30,6 +31,7 @@ const gateway: ShopProduct = {
   name: 'Gateway',
   description: 'Inomhusgateway.',
   price_ore: 249_000,
+  currency: 'SEK',
   image_url: null,
   in_stock: false,
 };

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useExternalStore, useOptionalMatnatClient, useQuery } from '../provider';
 import type { CartItem, CartStore, Id, ShopApi, ShopProduct } from '../provider/types';
 
@@ -32,6 +33,10 @@ const noItems: readonly CartItem[] = [];
 export function useOptionalCart(): { cart: CartStore | undefined; items: readonly CartItem[] } {
   const cart = useOptionalMatnatClient()?.cart;
   const items = useExternalStore(cart)?.items ?? noItems;
+  // The saved cart (GET /cart/retrieve) is loaded once per client, by whichever shop widget shows first.
+  useEffect(() => {
+    cart?.ensureLoaded?.().catch(() => {});
+  }, [cart]);
   return { cart, items };
 }
 

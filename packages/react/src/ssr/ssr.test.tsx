@@ -17,7 +17,16 @@ import {
   ToastViewport,
 } from '../ui';
 
-const product = { id: 1, name: 'Temperaturspjut', description: 'Spjut', price_ore: 149_900, image_url: null };
+const product = {
+  id: 1,
+  slug: 'spjut',
+  name: 'Temperaturspjut',
+  description: 'Spjut',
+  price_ore: 149_900,
+  currency: 'SEK' as const,
+  image_url: null,
+  in_stock: true,
+};
 
 describe('SSR (node, no window)', () => {
   it('importing the provider, UI kit, shop and styles touches no window', () => {

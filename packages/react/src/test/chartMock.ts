@@ -23,10 +23,28 @@ export interface FakeSeries {
   applyOptions: (o: Record<string, unknown>) => void;
 }
 
+interface TimeRange {
+  from: number;
+  to: number;
+}
+
 export interface FakeChart {
   series: FakeSeries[];
   removedSeries: FakeSeries[];
   options: unknown;
+  /** fitContent calls. */
+  fits: number;
+  /** The time range in view (epoch seconds); fitContent shows all data. */
+  visibleRange: TimeRange | null;
+  /** Pane width in pixels. */
+  width: number;
+  /** Zooms or scrolls as a viewer would: sets the range in view and tells the subscribers. */
+  viewerSetsRange(range: TimeRange): void;
+}
+
+function dataRange(series: FakeSeries[]): TimeRange | null {
+  const times = series.flatMap((s) => (s.data as { time: number }[]).map((p) => p.time));
+  return times.length ? { from: Math.min(...times), to: Math.max(...times) } : null;
 }
 
 export function createChartModule() {
@@ -34,8 +52,35 @@ export function createChartModule() {
     LineSeries: { type: 'Line' },
     createChart: vi.fn((_el: HTMLElement, options: unknown) => {
       chartMock.created++;
-      const chart: FakeChart = { series: [], removedSeries: [], options };
+      const listeners = new Set<(range: TimeRange | null) => void>();
+      const chart: FakeChart = {
+        series: [],
+        removedSeries: [],
+        options,
+        fits: 0,
+        visibleRange: null,
+        width: 1000,
+        viewerSetsRange(range) {
+          chart.visibleRange = range;
+          for (const listener of listeners) listener(range);
+        },
+      };
       chartMock.charts.push(chart);
+      const timeScale = {
+        fitContent() {
+          chart.fits++;
+          chart.visibleRange = dataRange(chart.series);
+        },
+        getVisibleRange: () => chart.visibleRange,
+        setVisibleRange(range: TimeRange) {
+          chart.visibleRange = range;
+        },
+        width: () => chart.width,
+        subscribeVisibleTimeRangeChange: (listener: (range: TimeRange | null) => void) =>
+          listeners.add(listener),
+        unsubscribeVisibleTimeRangeChange: (listener: (range: TimeRange | null) => void) =>
+          listeners.delete(listener),
+      };
       return {
         addSeries: (_def: unknown, options: Record<string, unknown> = {}) => {
           const s: FakeSeries = {
@@ -60,7 +105,7 @@ export function createChartModule() {
           chart.removedSeries.push(s);
         },
         applyOptions: (o: unknown) => chartMock.applied.push(o),
-        timeScale: () => ({ fitContent: () => {} }),
+        timeScale: () => timeScale,
         remove: () => {
           chartMock.removed++;
         },

@@ -1,11 +1,12 @@
 import { QueryClient } from '@tanstack/query-core';
+import type { Subscribable } from '../provider/hooks';
 import type {
   CartItem,
   CartStore,
-  ExternalStore,
   MatnatClientLike,
   SessionState,
   SessionStore,
+  SessionUser,
   ToastInput,
   ToastItem,
   ToastsStore,
@@ -13,7 +14,7 @@ import type {
 } from '../provider/types';
 
 /** A minimal external store for tests: immutable state replaced by `set`. */
-export function testStore<T>(initial: T): ExternalStore<T> & { set(next: T): void } {
+export function testStore<T>(initial: T): Subscribable<T> & { set(next: T): void } {
   let state = initial;
   const listeners = new Set<() => void>();
   return {
@@ -26,6 +27,22 @@ export function testStore<T>(initial: T): ExternalStore<T> & { set(next: T): voi
       state = next;
       for (const listener of listeners) listener();
     },
+  };
+}
+
+/** A full user (the contract's `Me`) with the given fields; the rest are plain defaults. */
+export function testUser(fields: Partial<SessionUser> & Pick<SessionUser, 'id' | 'name'>): SessionUser {
+  return {
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    email: `${fields.name.split(' ')[0]?.toLowerCase()}@matnat.se`,
+    photo_url: null,
+    initials: fields.name.slice(0, 1),
+    is_admin: false,
+    has_set_password: true,
+    email_verified_at: null,
+    impersonator: null,
+    ...fields,
   };
 }
 
@@ -52,19 +69,19 @@ export function testCart(items: CartItem[] = [], notify?: (message: string) => v
   const cart: CartStore = {
     subscribe: store.subscribe,
     getSnapshot: store.getSnapshot,
-    add: (item) => store.set({ items: [...store.getSnapshot().items, item] }),
-    remove(id) {
+    add: async (item) => store.set({ items: [...store.getSnapshot().items, item] }),
+    async remove(id) {
       const list = [...store.getSnapshot().items];
       const index = list.findIndex((item) => item.id === id);
       if (index >= 0) list.splice(index, 1);
       store.set({ items: list });
       notify?.('Artiklen togs bort');
     },
-    removeAll(id) {
+    async removeAll(id) {
       store.set({ items: store.getSnapshot().items.filter((item) => item.id !== id) });
       notify?.('Artiklen togs bort');
     },
-    empty: () => store.set({ items: [] }),
+    empty: async () => store.set({ items: [] }),
   };
   return cart;
 }
@@ -76,9 +93,16 @@ export function testToasts() {
     subscribe: store.subscribe,
     getSnapshot: store.getSnapshot,
     show(toast: ToastInput | string) {
-      const { timeout: _timeout, ...item } = typeof toast === 'string' ? { message: toast } : toast;
+      const input = typeof toast === 'string' ? { message: toast } : toast;
       const id = next++;
-      store.set({ toasts: [...store.getSnapshot().toasts, { id, ...item }] });
+      const item: ToastItem = {
+        id,
+        message: input.message,
+        success: input.success ?? true,
+        level: input.level ?? 'default',
+        timeout: input.timeout ?? 3000,
+      };
+      store.set({ toasts: [...store.getSnapshot().toasts, item] });
       return id;
     },
     close: (id: number) => store.set({ toasts: store.getSnapshot().toasts.filter((t) => t.id !== id) }),
@@ -87,16 +111,18 @@ export function testToasts() {
 }
 
 export function testVersionCheck(hasNewVersion = false) {
-  const store = testStore({ hasNewVersion });
+  const store = testStore({ hasNewVersion, running: false });
   const reloads = { count: 0 };
-  const check: VersionCheckStore & { set(next: { hasNewVersion: boolean }): void; reloads: typeof reloads } =
-    {
-      ...store,
-      reloads,
-      reload: () => {
-        reloads.count++;
-      },
-    };
+  const check: VersionCheckStore & {
+    set(next: { hasNewVersion: boolean; running: boolean }): void;
+    reloads: typeof reloads;
+  } = {
+    ...store,
+    reloads,
+    reload: () => {
+      reloads.count++;
+    },
+  };
   return check;
 }
 

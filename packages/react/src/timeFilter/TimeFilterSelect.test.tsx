@@ -1,14 +1,16 @@
+import { INTERVAL_SLUGS, RANGE_SLUGS } from '@matnat/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en, MessagesProvider } from '../messages';
-import { INTERVAL_SLUGS, RANGE_SLUGS } from './slugs';
 import { TimeFilterSelect } from './TimeFilterSelect';
 
 describe('TimeFilterSelect', () => {
   afterEach(cleanup);
 
   it('spec §3 time filter: lists every range slug and interval slug with its Swedish label', () => {
-    render(<TimeFilterSelect range="prev_5_days" interval="15_m" onChange={() => {}} />);
+    render(
+      <TimeFilterSelect value={{ range_slug: 'prev_5_days', interval_slug: '15_m' }} onChange={() => {}} />,
+    );
     const ranges = within(screen.getByLabelText('Tidsperiod')).getAllByRole('option');
     const intervals = within(screen.getByLabelText('Uppdatering')).getAllByRole('option');
     expect(ranges.map((o) => (o as HTMLOptionElement).value)).toEqual([...RANGE_SLUGS]);
@@ -47,17 +49,19 @@ describe('TimeFilterSelect', () => {
 
   it('reports a change of either select with the other value kept', () => {
     const onChange = vi.fn();
-    render(<TimeFilterSelect range="prev_5_days" interval="15_m" onChange={onChange} />);
+    render(
+      <TimeFilterSelect value={{ range_slug: 'prev_5_days', interval_slug: '15_m' }} onChange={onChange} />,
+    );
     fireEvent.change(screen.getByLabelText('Tidsperiod'), { target: { value: 'this_month' } });
-    expect(onChange).toHaveBeenLastCalledWith({ range: 'this_month', interval: '15_m' });
+    expect(onChange).toHaveBeenLastCalledWith({ range_slug: 'this_month', interval_slug: '15_m' });
     fireEvent.change(screen.getByLabelText('Uppdatering'), { target: { value: '5_s' } });
-    expect(onChange).toHaveBeenLastCalledWith({ range: 'prev_5_days', interval: '5_s' });
+    expect(onChange).toHaveBeenLastCalledWith({ range_slug: 'prev_5_days', interval_slug: '5_s' });
   });
 
   it('takes the English pack from the messages provider', () => {
     render(
       <MessagesProvider messages={en}>
-        <TimeFilterSelect range="prev_5_days" interval="15_m" onChange={() => {}} />
+        <TimeFilterSelect value={{ range_slug: 'prev_5_days', interval_slug: '15_m' }} onChange={() => {}} />
       </MessagesProvider>,
     );
     expect(screen.getByLabelText('Time range')).toBeTruthy();

@@ -1,16 +1,14 @@
+import type { TimeFilter } from '@matnat/core';
+import { INTERVAL_SLUGS, RANGE_SLUGS } from '@matnat/core';
 import { useId } from 'react';
 import { useMessages } from '../messages';
 import { WidgetRoot } from '../widgets/WidgetRoot';
-import { INTERVAL_SLUGS, type IntervalSlug, RANGE_SLUGS, type RangeSlug } from './slugs';
 
-export interface TimeFilterValue {
-  range: RangeSlug;
-  interval: IntervalSlug;
-}
+/** A range and an interval: the core's time filter without its route. */
+export type TimeFilterValue = Pick<TimeFilter, 'range_slug' | 'interval_slug'>;
 
 export interface TimeFilterSelectProps {
-  range: RangeSlug;
-  interval: IntervalSlug;
+  value: TimeFilterValue;
   onChange(value: TimeFilterValue): void;
   /** Disables both selects. @default false */
   disabled?: boolean;
@@ -18,8 +16,7 @@ export interface TimeFilterSelectProps {
 }
 
 export function TimeFilterSelectView({
-  range,
-  interval,
+  value,
   onChange,
   disabled = false,
   className,
@@ -31,9 +28,11 @@ export function TimeFilterSelectView({
       <label htmlFor={`${id}-range`}>{m.rangeLabel}</label>
       <select
         id={`${id}-range`}
-        value={range}
+        value={value.range_slug}
         disabled={disabled}
-        onChange={(e) => onChange({ range: e.currentTarget.value as RangeSlug, interval })}
+        onChange={(e) =>
+          onChange({ ...value, range_slug: e.currentTarget.value as TimeFilterValue['range_slug'] })
+        }
       >
         {RANGE_SLUGS.map((slug) => (
           <option key={slug} value={slug}>
@@ -44,9 +43,11 @@ export function TimeFilterSelectView({
       <label htmlFor={`${id}-interval`}>{m.intervalLabel}</label>
       <select
         id={`${id}-interval`}
-        value={interval}
+        value={value.interval_slug}
         disabled={disabled}
-        onChange={(e) => onChange({ range, interval: e.currentTarget.value as IntervalSlug })}
+        onChange={(e) =>
+          onChange({ ...value, interval_slug: e.currentTarget.value as TimeFilterValue['interval_slug'] })
+        }
       >
         {INTERVAL_SLUGS.map((slug) => (
           <option key={slug} value={slug}>

@@ -13,11 +13,7 @@ export interface RouteChangeSource {
   getSnapshot?(): unknown;
 }
 
-function routeOf(source: RouteChangeSource): unknown {
-  const snapshot = source.getSnapshot?.();
-  const current = (snapshot as { current?: { fullPath?: unknown } | null } | null)?.current;
-  return current && 'fullPath' in current ? current.fullPath : snapshot;
-}
+const routeOf = (source: RouteChangeSource): unknown => source.getSnapshot?.();
 
 export interface ConfirmDialogProps {
   /** Whether the dialog shows. */

@@ -2,7 +2,7 @@ import { createMatnatClient } from '@matnat/core';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MatnatProvider } from '../provider';
-import { testClient, testSession } from '../testing/fakeClient';
+import { testClient, testSession, testUser } from '../testing/fakeClient';
 import { fakeFetch } from '../testing/fakeFetch';
 import { renderStrict } from '../testing/render';
 import { ImpersonationBanner } from './ImpersonationBanner';
@@ -12,7 +12,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const anna = { id: 2, name: 'Anna Andersson', impersonator: { user_id: 1, name: 'Admin Adminsson' } };
+const anna = testUser({
+  id: 2,
+  name: 'Anna Andersson',
+  impersonator: { user_id: 1, name: 'Admin Adminsson' },
+});
 
 describe('ImpersonationBanner (spec §2, §4 Impersonation)', () => {
   it("spec §2: 'Du är just nu inloggad som {name}' with a button 'Återgå till {name}'", () => {
@@ -35,7 +39,7 @@ describe('ImpersonationBanner (spec §2, §4 Impersonation)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Återgå till Admin Adminsson' }));
     });
     expect(session.calls.revert).toBe(1);
-    act(() => session.set({ user: { id: 1, name: 'Admin Adminsson', impersonator: null } }));
+    act(() => session.set({ user: testUser({ id: 1, name: 'Admin Adminsson' }) }));
     expect(screen.queryByText(/Du är just nu inloggad som/)).toBeNull();
   });
 
@@ -96,7 +100,7 @@ describe('ImpersonationBanner (spec §2, §4 Impersonation)', () => {
   it('shows nothing when nobody is impersonated', () => {
     const { container } = renderStrict(
       <MatnatProvider
-        client={testClient({ session: testSession({ user: { id: 1, name: 'Erik' } }) })}
+        client={testClient({ session: testSession({ user: testUser({ id: 1, name: 'Erik' }) }) })}
         root={false}
       >
         <ImpersonationBanner />

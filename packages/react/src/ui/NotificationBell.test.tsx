@@ -25,7 +25,7 @@ describe('NotificationBell (spec §2 Navigation, §4 New version flag)', () => {
         <NotificationBell />
       </MatnatProvider>,
     );
-    act(() => versionCheck.set({ hasNewVersion: true }));
+    act(() => versionCheck.set({ hasNewVersion: true, running: false }));
     expect(screen.getByTestId('matnat-bell-dot')).toBeTruthy();
     fireEvent.click(bell());
     expect(screen.queryByText('Inga nya notifikationer')).toBeNull();

@@ -16,3 +16,4 @@ export type { ProgressBarProps } from './ProgressBar';
 export { ProgressBar } from './ProgressBar';
 export type { ToastProps, ToastViewportProps } from './Toast';
 export { Toast, ToastViewport } from './Toast';
+export { useOutsidePointerDown } from './useOutsidePointerDown';

@@ -3,18 +3,31 @@ import { breakpoints, themeVar as v } from '../styles/theme';
 
 const R = '.matnat-root';
 
-/** Styles of the panels, time filter and maps; scoped under `.matnat-root` like the UI kit's. */
+/**
+ * The elements the widgets render that host pages commonly style by tag (`h3 { color }`, `button {
+ * text-transform }`, `p { text-decoration }`). Not `div`, `span`, `a` or `img`: Leaflet's own rules style those.
+ */
+const HOST_STYLED =
+  'h1,h2,h3,h4,h5,h6,p,ul,ol,li,figure,figcaption,button,select,option,label,small,strong,time,header,section:not(.leaflet-container)';
+
+/**
+ * Styles of the panels, time filter and maps; scoped under `.matnat-root` like the UI kit's. The root
+ * resets what it would inherit from the host page, and inside a widget the tags above are reverted to the
+ * browser's own style before the widget's classes style them (two classes outrank a host's `.content h3`). Panels
+ * lay out by their own width (container queries), not the viewport's.
+ */
 export const widgetStyles: StyleSheetSource = {
   id: 'matnat-widgets',
   css: `
-${R}{font-family:${v('font')};font-size:${v('font-size')};color:${v('text')};line-height:1.5;min-width:0}
+${R}{all:initial;display:block;box-sizing:border-box;font-family:${v('font')};font-size:${v('font-size')};color:${v('text')};line-height:1.5;min-width:0}
+${R} :is(.matnat-panel,.matnat-map,.matnat-time-filter) :where(${HOST_STYLED}){all:revert;box-sizing:border-box}
 ${R} .matnat-chart{overflow:hidden;min-width:0}
 ${R} .matnat-widget-button{display:inline-flex;align-items:center;min-height:2.5rem;padding:.5rem 1rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};color:${v('text')};font:inherit;font-size:.875rem;font-weight:600;cursor:pointer}
 ${R} .matnat-widget-button:hover{background:${v('surface-alt')}}
 ${R} .matnat-widget-button:focus-visible{outline:2px solid ${v('focus')};outline-offset:2px}
 ${R} .matnat-widget-button:disabled{opacity:.5;cursor:not-allowed}
 ${R} .matnat-map .matnat-widget-button{box-shadow:0 1px 4px rgba(0,0,0,.2)}
-${R} .matnat-panel{box-sizing:border-box;display:flex;flex-direction:column;gap:.75rem;padding:1rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};min-width:0}
+${R} .matnat-panel{container-type:inline-size;box-sizing:border-box;display:flex;flex-direction:column;gap:.75rem;padding:1rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};min-width:0}
 ${R} .matnat-panel__header{display:flex;flex-direction:column;gap:.5rem}
 ${R} .matnat-panel__title{margin:0;font-size:1.125rem;font-weight:600}
 ${R} .matnat-panel__tools{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}
@@ -41,7 +54,7 @@ ${R} .matnat-legend__bar{height:.625rem;border-radius:2px}
 ${R} .matnat-legend__ticks{display:flex;justify-content:space-between;margin-top:.125rem;color:${v('muted')}}
 ${R} .matnat-popup ul{margin:.25rem 0 0;padding-left:1rem}
 ${R} .matnat-popup p{margin:.25rem 0 0}
-@media (min-width:${breakpoints.md}px){
+@container (min-width:${breakpoints.md}px){
 ${R} .matnat-panel__header{flex-direction:row;align-items:flex-end;justify-content:space-between}
 ${R} .matnat-time-filter{grid-template-columns:auto auto;grid-auto-flow:column;grid-template-rows:auto auto}
 }

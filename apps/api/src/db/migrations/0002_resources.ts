@@ -4,11 +4,11 @@ import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, sql } from 
 // biome-ignore lint/suspicious/noExplicitAny: Kysely's migration convention
 type AnyDb = Kysely<any>;
 
-function isPostgres(db: AnyDb): boolean {
+export function isPostgres(db: AnyDb): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-function idColumn(db: AnyDb): (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder {
+export function idColumn(db: AnyDb): (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder {
   return isPostgres(db)
     ? (col) => col.primaryKey().generatedByDefaultAsIdentity()
     : (col) => col.primaryKey().autoIncrement();

@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as auth from './0001_auth.js';
 import * as resources from './0002_resources.js';
 import * as readVersion from './0003_read_version.js';
+import * as ingestion from './0004_ingestion.js';
+import * as security from './0005_security.js';
 
 /** Every migration, by name; the names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
   '0001_auth': auth,
   '0002_resources': resources,
   '0003_read_version': readVersion,
+  '0004_ingestion': ingestion,
+  '0005_security': security,
 };

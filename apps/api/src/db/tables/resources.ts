@@ -25,6 +25,35 @@ export interface ResourceTables {
   measurements: MeasurementsTable;
   measurement_rollups_1h: MeasurementRollupsTable;
   measurement_rollups_1d: MeasurementRollupsTable;
+  integrations: IntegrationsTable;
+  device_keys: DeviceKeysTable;
+}
+
+export type IntegrationKind = 'tts' | 'chirpstack' | 'mqtt' | 'http';
+
+export interface IntegrationsTable {
+  id: Generated<number>;
+  kind: IntegrationKind;
+  name: string;
+  /** The team new devices heard through this integration are offered to. */
+  team_id: number | null;
+  /** SHA-256 of the secret; the secret itself is shown once, on creation. */
+  secret_hash: string;
+  created_by: number | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+export interface DeviceKeysTable {
+  id: Generated<number>;
+  device_id: number;
+  name: string;
+  /** SHA-256 of the key; the key itself is shown once, on creation. */
+  key_hash: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
 }
 
 export interface DevicesTable {
@@ -37,6 +66,22 @@ export interface DevicesTable {
   default_sensor_id: number | null;
   created_at: string;
   updated_at: string;
+  /** When ingestion first heard of the device (null for devices created by hand and not heard yet). */
+  first_seen_at: Generated<string | null>;
+  last_seen_at: Generated<string | null>;
+  /** Battery as the device reports it: percent (`battery_unit` '%') or volts ('V'). */
+  battery: Generated<number | null>;
+  battery_unit: Generated<string | null>;
+  /** 1 when the device runs on external power (its battery level then means nothing). */
+  external_power: Generated<number | null>;
+  /** Signal of the best gateway of the latest uplink. */
+  rssi: Generated<number | null>;
+  snr: Generated<number | null>;
+  best_gateway_id: Generated<number | null>;
+  /** The integration that reported the device first. */
+  integration_id: Generated<number | null>;
+  /** The team an unassigned device is offered to (the integration's team). */
+  offered_team_id: Generated<number | null>;
 }
 
 export interface DeviceTeamTable {
@@ -53,6 +98,8 @@ export interface SensorsTable {
   name: string;
   unit: string;
   created_at: string;
+  /** The payload key ingestion created the sensor from (`temperature`, `TempC_SHT`). */
+  key: Generated<string | null>;
 }
 
 export interface GatewaysTable {
@@ -62,11 +109,16 @@ export interface GatewaysTable {
   lat: number | null;
   lng: number | null;
   created_at: string;
+  last_seen_at: Generated<string | null>;
 }
 
 export interface DeviceGatewayTable {
   device_id: number;
   gateway_id: number;
+  /** Signal of the device's latest uplink heard by this gateway. */
+  rssi: Generated<number | null>;
+  snr: Generated<number | null>;
+  last_seen_at: Generated<string | null>;
 }
 
 export interface DashboardsTable {

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import type { MqttConfig } from '../config.js';
+import { acceptParsed, type IntegrationRef } from './accept.js';
+import { type Parsed, parseChirpstack, parseTts } from './uplinks.js';
+
+const TTS_UP = /^v3\/[^/]+\/devices\/[^/]+\/up$/;
+const CHIRPSTACK_EVENT = /^application\/[^/]+\/device\/[^/]+\/event\/([^/]+)$/;
+
+/** What a message on `topic` is, by the two layouts (The Things Stack v3, ChirpStack v4); null: neither. */
+export function parseMqttMessage(topic: string, payload: Buffer, app: FastifyInstance): Parsed | null {
+  const tts = TTS_UP.test(topic);
+  const chirpstack = CHIRPSTACK_EVENT.exec(topic);
+  if (!tts && !chirpstack) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return { error: 'Meddelandet är ingen giltig JSON.' };
+  }
+  const keys = app.ingest.keys;
+  return tts ? parseTts(body, keys) : parseChirpstack(chirpstack![1]!, body, keys);
+}
+
+export function subscriptionTopics(config: MqttConfig): string[] {
+  return config.topics.map((t) => (config.sharedGroup ? `$share/${config.sharedGroup}/${t}` : t));
+}
+
+type SendPacket = (packet: { cmd: string; messageId?: number }, cb?: () => void, ...rest: unknown[]) => void;
+
+/**
+ * Holds back each PUBACK until its message's transaction has committed. mqtt.js handles incoming
+ * messages one at a time and sends the PUBACK as soon as `handleMessage` calls back; calling back late
+ * would mean one transaction per message. So `handleMessage` calls back at once (the next message is
+ * read and joins the same group commit) while the PUBACK itself waits here for the commit. A message
+ * that could not be stored is never acknowledged: the broker sends it again after the reconnect that
+ * follows. Acknowledgements of a connection that has since closed are dropped for the same reason.
+ */
+function deferAcks(client: MqttClient, pending: Map<number, Promise<boolean>>) {
+  const target = client as unknown as { _sendPacket: SendPacket };
+  const send = target._sendPacket.bind(client);
+  const waiting = new Set<Promise<void>>();
+  let generation = 0;
+  target._sendPacket = (packet, cb, ...rest) => {
+    const stored =
+      packet.cmd === 'puback' && packet.messageId !== undefined ? pending.get(packet.messageId) : undefined;
+    if (!stored) return send(packet, cb, ...rest);
+    pending.delete(packet.messageId!);
+    const sentOn = generation;
+    cb?.();
+    const ack = stored.then((ok) => {
+      if (ok && sentOn === generation && client.connected) send(packet);
+    });
+    waiting.add(ack);
+    void ack.finally(() => waiting.delete(ack));
+  };
+  return {
+    connectionClosed() {
+      generation++;
+    },
+    /** Resolves once every acknowledgement held back so far has been sent or dropped. */
+    async settled() {
+      await Promise.all(waiting);
+    },
+  };
+}
+
+/**
+ * Subscribes to the configured broker (MQTT 5, QoS 1, shared subscriptions, persistent session) and
+ * stores what arrives through the ingestion queue, acknowledging each message only after its commit.
+ * Reconnects every second while the broker is away and subscribes again on every connect.
+ */
+export function startMqttIngest(
+  app: FastifyInstance,
+  config: MqttConfig,
+): { client: MqttClient; stop(): Promise<void> } {
+  const log = app.log.child({ module: 'mqtt' });
+  const integration: IntegrationRef | null = config.integrationId
+    ? { id: config.integrationId, teamId: null }
+    : null;
+  const client = mqtt.connect(config.url!, {
+    protocolVersion: 5,
+    clientId: config.clientId,
+    clean: false,
+    reconnectPeriod: 1000,
+    resubscribe: false,
+    username: config.username ?? undefined,
+    password: config.password ?? undefined,
+    // Messages the broker may have unacknowledged with us: a transaction being written and the next one
+    // filling, no more (a deeper window only holds a backlog in this process's memory).
+    properties: {
+      sessionExpiryInterval: 3600,
+      receiveMaximum: Math.min(65_535, 2 * app.config.ingest.maxBatch),
+    },
+  });
+  const pending = new Map<number, Promise<boolean>>();
+  const acks = deferAcks(client, pending);
+  let failures = 0;
+
+  client.handleMessage = (packet: IPublishPacket, callback) => {
+    const parsed = parseMqttMessage(packet.topic, packet.payload as Buffer, app);
+    if (parsed && 'error' in parsed)
+      log.warn({ topic: packet.topic, error: parsed.error }, 'unreadable message acknowledged and dropped');
+    if (parsed && !('error' in parsed) && packet.messageId !== undefined && packet.qos > 0) {
+      const stored = acceptParsed(app.ingest.queue, parsed, integration).then(
+        () => true,
+        (err: unknown) => {
+          log.error({ err }, 'message not stored: not acknowledged, the broker will send it again');
+          // Without a PUBACK the broker resends only after a reconnect: make one, after a pause.
+          if (failures++ === 0)
+            setTimeout(() => {
+              failures = 0;
+              client.stream?.destroy();
+            }, 1000);
+          return false;
+        },
+      );
+      pending.set(packet.messageId, stored);
+    } else if (parsed && !('error' in parsed)) {
+      void acceptParsed(app.ingest.queue, parsed, integration).catch((err: unknown) =>
+        log.error({ err }, 'QoS 0 message not stored'),
+      );
+    }
+    callback();
+  };
+  client.on('connect', () => {
+    client.subscribe(subscriptionTopics(config), { qos: 1 }, (err) => {
+      if (err) log.error({ err }, 'subscribe failed');
+      else log.info({ topics: subscriptionTopics(config) }, 'MQTT subscribed');
+    });
+  });
+  client.on('close', acks.connectionClosed);
+  client.on('error', (err) => log.warn({ err }, 'MQTT error'));
+  return {
+    client,
+    async stop() {
+      // Let committed messages be acknowledged before the connection goes.
+      await app.ingest.queue.idle();
+      await acks.settled();
+      await client.endAsync();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import type { SensorType } from '../db/tables/resources.js';
+
+/** How a payload key becomes a sensor: its type, Swedish name, unit, a factor and the plausible range. */
+export interface SensorKeyRule {
+  type: SensorType;
+  name: string;
+  unit: string;
+  /** Multiplies the payload value (`vdd` in mV → V: 0.001). @default 1 */
+  scale?: number;
+  /** Values outside [min, max] (after scaling) are refused as decoding errors. */
+  min?: number;
+  max?: number;
+}
+
+export type SensorKeyTable = Readonly<Record<string, SensorKeyRule>>;
+
+const temperature: SensorKeyRule = {
+  type: 'temperature',
+  name: 'Temperatur',
+  unit: '°C',
+  min: -90,
+  max: 150,
+};
+const humidity: SensorKeyRule = { type: 'humidity', name: 'Luftfuktighet', unit: '%', min: 0, max: 100 };
+const batteryPercent: SensorKeyRule = { type: 'battery', name: 'Batteri', unit: '%', min: 0, max: 100 };
+const batteryVolts: SensorKeyRule = { type: 'battery', name: 'Batteri', unit: 'V', min: 0, max: 60 };
+
+/**
+ * The default key → sensor table (docs/ingestion.md lists it). Keys are matched case-insensitively, and a
+ * Cayenne LPP channel suffix (`temperature_41`) is ignored. A key found nowhere becomes a sensor of type
+ * `other`, named after the key, with no unit: nothing a device sends is dropped for want of a rule.
+ */
+export const DEFAULT_SENSOR_KEYS: SensorKeyTable = {
+  temperature: temperature,
+  temp: temperature,
+  air_temperature: temperature,
+  airtemperature: temperature,
+  tempc_sht: temperature,
+  tempc_ds: temperature,
+  tempc1: temperature,
+  temperatuur: temperature,
+  externaltemperature: { ...temperature, name: 'Extern temperatur' },
+  ext_temperature: { ...temperature, name: 'Extern temperatur' },
+  temperaturesensor: temperature,
+  humidity: humidity,
+  relative_humidity: humidity,
+  relativehumidity: humidity,
+  hum_sht: humidity,
+  humiditysensor: humidity,
+  luchtvochtigheid: humidity,
+  battery: batteryPercent,
+  batterylevel: batteryPercent,
+  battery_level: batteryPercent,
+  batv: batteryVolts,
+  bat_v: batteryVolts,
+  battery_voltage: batteryVolts,
+  batteryvoltage: batteryVolts,
+  vdd: { ...batteryVolts, scale: 0.001 },
+  pressure: { type: 'pressure', name: 'Lufttryck', unit: 'hPa', min: 300, max: 1100 },
+  barometric_pressure: { type: 'pressure', name: 'Lufttryck', unit: 'hPa', min: 300, max: 1100 },
+  co2: { type: 'co2', name: 'Koldioxid', unit: 'ppm', min: 0, max: 100_000 },
+  luminosity: { type: 'other', name: 'Ljus', unit: 'lx', min: 0, max: 200_000 },
+  illuminance: { type: 'other', name: 'Ljus', unit: 'lx', min: 0, max: 200_000 },
+};
+
+/** The rule of a payload key, or null when the table has none (the key then becomes an `other` sensor). */
+export function ruleOf(table: SensorKeyTable, key: string): SensorKeyRule | null {
+  const lower = key.toLowerCase();
+  return table[lower] ?? table[lower.replace(/_\d+$/, '')] ?? null;
+}
+
+/** The sensor a key without a rule becomes. */
+export function unknownKeyRule(key: string): SensorKeyRule {
+  return { type: 'other', name: key, unit: '' };
+}
+
+/**
+ * The key table: the defaults, overridden and extended by the JSON file `path` (`INGEST_SENSOR_KEYS`),
+ * `{ "grondwatertemperatuur": { "type": "temperature", "name": "Grundvattentemperatur", "unit": "°C" } }`.
+ */
+export function loadSensorKeys(path: string | null): SensorKeyTable {
+  if (!path) return DEFAULT_SENSOR_KEYS;
+  const extra = JSON.parse(readFileSync(path, 'utf8')) as Record<string, SensorKeyRule>;
+  const lowered = Object.fromEntries(Object.entries(extra).map(([key, rule]) => [key.toLowerCase(), rule]));
+  return { ...DEFAULT_SENSOR_KEYS, ...lowered };
+}

@@ -1,0 +1,233 @@
+import { READING_VALUE_MAX, readingTimeProblem } from '@matnat/contract';
+import { ingestMessages as M } from './messages.js';
+import { ruleOf, type SensorKeyRule, type SensorKeyTable, unknownKeyRule } from './sensorKeys.js';
+
+/** A gateway that heard an uplink, by its EUI (or id when it has none). */
+export interface GatewaySignal {
+  id: string;
+  rssi: number | null;
+  snr: number | null;
+}
+
+export interface UplinkReading {
+  key: string;
+  /** The sensor, when the sender knows it (the simulator); otherwise found or created by `key`. */
+  sensorId?: number;
+  rule: SensorKeyRule;
+  value: number;
+  ts: number;
+}
+
+/** An uplink of one device, reduced to what ingestion stores. */
+export interface Uplink {
+  /** Normalised DevEUI (upper-case hex, no separators) or the network server's device id. */
+  eui: string;
+  /** The device's name at the network server, used as the title of a device created for it. */
+  name: string | null;
+  ts: number;
+  readings: UplinkReading[];
+  /** Payload keys left out, with the reason. */
+  skipped: Record<string, string>;
+  battery: { value: number; unit: '%' | 'V' } | null;
+  externalPower: boolean | null;
+  gateways: GatewaySignal[];
+}
+
+/** What a network-server message is: an uplink to store, one to ignore (with why), or bad input (422). */
+export type Parsed = { uplink: Uplink } | { ignored: string } | { error: string };
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** DevEUI and gateway EUI with case and separators normalised: `70-b3-d5…` → `70B3D5…`. */
+export function normaliseEui(id: string): string {
+  const compact = id.trim().replace(/[-:\s]/g, '');
+  return /^[0-9a-fA-F]+$/.test(compact) ? compact.toUpperCase() : id.trim();
+}
+
+/** ChirpStack v3 sends EUIs base64-encoded (`AgICAgICAgI=`). */
+function euiOfBase64(value: string): string {
+  if (/^[0-9a-fA-F]{16}$/.test(value)) return value.toUpperCase();
+  const bytes = Buffer.from(value, 'base64');
+  return bytes.length === 8 ? bytes.toString('hex').toUpperCase() : normaliseEui(value);
+}
+
+function parseTime(value: unknown, fallback: number): number | { error: string } {
+  const ms = typeof value === 'string' ? Date.parse(value) : fallback;
+  const problem = readingTimeProblem(ms, 'Mättidpunkt');
+  return problem ? { error: problem } : ms;
+}
+
+/**
+ * The readings of a decoded payload through the key table. Numbers and `{ value, unit }` objects are
+ * readings; text, booleans, lists and other objects are not (they are listed in `skipped`), nor are
+ * values outside the key's plausible range.
+ */
+export function readingsOf(
+  decoded: Json,
+  ts: number,
+  keys: SensorKeyTable,
+): { readings: UplinkReading[]; skipped: Record<string, string> } {
+  const readings: UplinkReading[] = [];
+  const skipped: Record<string, string> = {};
+  for (const [key, raw] of Object.entries(decoded)) {
+    let value = num(raw);
+    let unit: string | null = null;
+    if (value === null && isObject(raw) && num(raw.value) !== null) {
+      value = num(raw.value);
+      unit = str(raw.unit);
+    }
+    if (value === null) {
+      skipped[key] = typeof raw === 'string' ? M.textValue : M.notANumber;
+      continue;
+    }
+    const known = ruleOf(keys, key);
+    const rule = known ?? { ...unknownKeyRule(key), unit: unit ?? '' };
+    const scaled = value * (rule.scale ?? 1);
+    const problem = rangeProblem(rule, scaled);
+    if (problem) skipped[key] = problem;
+    else readings.push({ key, rule, value: scaled, ts });
+  }
+  return { readings, skipped };
+}
+
+export function rangeProblem(rule: SensorKeyRule, value: number): string | null {
+  const min = rule.min ?? -READING_VALUE_MAX;
+  const max = rule.max ?? READING_VALUE_MAX;
+  return value < min || value > max ? M.outOfRange(min, max) : null;
+}
+
+function bestFirst(gateways: GatewaySignal[]): GatewaySignal[] {
+  const byId = new Map<string, GatewaySignal>();
+  for (const g of gateways) {
+    const seen = byId.get(g.id);
+    if (!seen || (g.rssi ?? -Infinity) > (seen.rssi ?? -Infinity)) byId.set(g.id, g);
+  }
+  return [...byId.values()].sort(
+    (a, b) => (b.rssi ?? -Infinity) - (a.rssi ?? -Infinity) || (b.snr ?? -Infinity) - (a.snr ?? -Infinity),
+  );
+}
+
+function batteryOf(decoded: readonly UplinkReading[]): Uplink['battery'] {
+  const reading = decoded.find((r) => r.rule.type === 'battery');
+  if (!reading) return null;
+  return { value: reading.value, unit: reading.rule.unit === 'V' ? 'V' : '%' };
+}
+
+/** The Things Stack v3 gateway of one `rx_metadata` entry; Packet Broker entries name the forwarder. */
+function ttsGateway(meta: Json): GatewaySignal | null {
+  const ids = isObject(meta.gateway_ids) ? meta.gateway_ids : {};
+  const broker = isObject(meta.packet_broker) ? meta.packet_broker : {};
+  const id = str(ids.eui) ?? str(broker.forwarder_gateway_eui) ?? str(ids.gateway_id);
+  if (!id || id === 'packetbroker') return null;
+  return { id: normaliseEui(id), rssi: num(meta.rssi), snr: num(meta.snr) };
+}
+
+const TTS_NON_UPLINKS = [
+  'join_accept',
+  'downlink_ack',
+  'downlink_nack',
+  'downlink_sent',
+  'downlink_failed',
+  'downlink_queued',
+  'downlink_queue_invalidated',
+  'location_solved',
+  'service_data',
+];
+
+/** A The Things Stack v3 message (webhook body or MQTT `…/up` payload). */
+export function parseTts(body: unknown, keys: SensorKeyTable, receivedAt = Date.now()): Parsed {
+  if (!isObject(body)) return { error: M.notAnObject };
+  // The event-stream/storage envelope wraps the ApplicationUp in `data`.
+  const message = isObject(body.data) && isObject(body.data.end_device_ids) ? body.data : body;
+  const ids = message.end_device_ids;
+  if (!isObject(ids)) return { error: M.missing('end_device_ids') };
+  const eui = str(ids.dev_eui) ?? str(ids.device_id);
+  if (!eui) return { error: M.missing('end_device_ids.dev_eui') };
+  const up = message.uplink_message;
+  if (!isObject(up)) {
+    const kind = TTS_NON_UPLINKS.find((k) => k in message);
+    return { ignored: kind ? M.notAnUplink(kind) : M.noUplink };
+  }
+  const ts = parseTime(up.received_at ?? message.received_at, receivedAt);
+  if (typeof ts !== 'number') return ts;
+  const decoded = isObject(up.decoded_payload) ? up.decoded_payload : {};
+  const { readings, skipped } = readingsOf(decoded, ts, keys);
+  const metadata = Array.isArray(up.rx_metadata) ? up.rx_metadata.filter(isObject) : [];
+  return {
+    uplink: {
+      eui: normaliseEui(eui),
+      name: str(ids.device_id),
+      ts,
+      readings,
+      skipped,
+      battery: batteryOf(readings),
+      externalPower: null,
+      gateways: bestFirst(metadata.map(ttsGateway).filter((g): g is GatewaySignal => g !== null)),
+    },
+  };
+}
+
+function chirpstackGateway(info: Json, v3: boolean): GatewaySignal | null {
+  const id = str(v3 ? info.gatewayID : info.gatewayId);
+  if (!id) return null;
+  return {
+    id: v3 ? euiOfBase64(id) : normaliseEui(id),
+    rssi: num(info.rssi),
+    snr: num(v3 ? info.loRaSNR : info.snr),
+  };
+}
+
+/** The decoded object of a ChirpStack uplink: v4 `object`, v3 `objectJSON` (a JSON string). */
+function chirpstackObject(message: Json): Json | { error: string } {
+  if (isObject(message.object)) return message.object;
+  if (typeof message.objectJSON === 'string' && message.objectJSON !== '') {
+    try {
+      const parsed: unknown = JSON.parse(message.objectJSON);
+      return isObject(parsed) ? parsed : { error: M.badObjectJson };
+    } catch {
+      return { error: M.badObjectJson };
+    }
+  }
+  return {};
+}
+
+/** A ChirpStack event (HTTP integration `?event=`, or the last level of the MQTT topic), v4 or v3 JSON. */
+export function parseChirpstack(
+  event: string,
+  body: unknown,
+  keys: SensorKeyTable,
+  receivedAt = Date.now(),
+): Parsed {
+  if (!isObject(body)) return { error: M.notAnObject };
+  const v3 = !isObject(body.deviceInfo);
+  const rawEui = v3 ? str(body.devEUI) : str((body.deviceInfo as Json).devEui);
+  if (event !== 'up' && event !== 'status') return { ignored: M.notAnUplink(event) };
+  if (!rawEui) return { error: M.missing(v3 ? 'devEUI' : 'deviceInfo.devEui') };
+  const eui = v3 ? euiOfBase64(rawEui) : normaliseEui(rawEui);
+  const name = v3 ? str(body.deviceName) : str((body.deviceInfo as Json).deviceName);
+  const rxInfo = Array.isArray(body.rxInfo) ? body.rxInfo.filter(isObject) : [];
+  const firstRxTime = rxInfo.map((rx) => rx.time).find((t) => typeof t === 'string');
+  const ts = parseTime(body.time ?? (v3 ? firstRxTime : undefined), receivedAt);
+  if (typeof ts !== 'number') return ts;
+  const base = { eui, name, ts, skipped: {}, gateways: [] as GatewaySignal[] };
+  if (event === 'status') {
+    const level = num(body.batteryLevel);
+    const external = body.externalPowerSource === true;
+    const unavailable = body.batteryLevelUnavailable === true;
+    const battery = level !== null && !external && !unavailable ? { value: level, unit: '%' as const } : null;
+    return { uplink: { ...base, readings: [], battery, externalPower: external } };
+  }
+  const decoded = chirpstackObject(body);
+  if (typeof decoded.error === 'string') return { error: decoded.error };
+  const { readings, skipped } = readingsOf(decoded, ts, keys);
+  const gateways = bestFirst(
+    rxInfo.map((rx) => chirpstackGateway(rx, v3)).filter((g): g is GatewaySignal => g !== null),
+  );
+  return {
+    uplink: { ...base, readings, skipped, gateways, battery: batteryOf(readings), externalPower: null },
+  };
+}

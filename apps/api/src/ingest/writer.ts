@@ -1,0 +1,461 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/types.js';
+import { executeValues, type Reading, writeReadings } from '../measurements/store.js';
+import type { GatewaySignal, UplinkReading } from './uplinks.js';
+
+/** One message's worth of ingestion: a device's readings and health. */
+export interface IngestItem {
+  /** By DevEUI (created unassigned when unknown) or, for device keys, by id. */
+  device: { eui: string; name: string | null } | { id: number };
+  integration: { id: number; teamId: number | null } | null;
+  /** When the device was heard (epoch ms). */
+  ts: number;
+  readings: readonly UplinkReading[];
+  battery: { value: number; unit: '%' | 'V' } | null;
+  externalPower: boolean | null;
+  /** Best first. */
+  gateways: readonly GatewaySignal[];
+}
+
+/** An item of readings of sensors known by id (the simulator, tests): no lookups by key. */
+export function knownSensorsItem(deviceId: number, readings: readonly Reading[]): IngestItem {
+  const ts = Math.max(...readings.map((r) => r.ts));
+  return {
+    device: { id: deviceId },
+    integration: null,
+    ts,
+    readings: readings.map((r) => ({
+      key: `sensor-${r.sensor_id}`,
+      sensorId: r.sensor_id,
+      rule: { type: 'other', name: '', unit: '' },
+      value: r.value,
+      ts: r.ts,
+    })),
+    battery: null,
+    externalPower: null,
+    gateways: [],
+  };
+}
+
+export interface ItemResult {
+  deviceId: number;
+  stored: number;
+}
+
+/**
+ * Ids this process has already resolved: a device by EUI, a sensor by device and key, a gateway by EUI,
+ * a device–gateway link. Filled only after a commit, so a rolled-back creation is never remembered.
+ */
+export class IngestCache {
+  readonly devices = new Map<string, number>();
+  readonly sensors = new Map<string, number>();
+  readonly gateways = new Map<string, number>();
+  readonly links = new Set<string>();
+  /** When this process last wrote a device's health (wall clock). */
+  readonly healthAt = new Map<number, number>();
+
+  merge(other: IngestCache): void {
+    for (const [k, v] of other.healthAt) this.healthAt.set(k, v);
+    for (const [k, v] of other.devices) this.devices.set(k, v);
+    for (const [k, v] of other.sensors) this.sensors.set(k, v);
+    for (const [k, v] of other.gateways) this.gateways.set(k, v);
+    for (const k of other.links) this.links.add(k);
+  }
+}
+
+/** How often a device's health (last seen, signal) is written at most while it keeps sending. */
+export const HEALTH_INTERVAL_MS = 10_000;
+
+const sensorKey = (deviceId: number, key: string) => `${deviceId}\u0000${key.toLowerCase()}`;
+const linkKey = (deviceId: number, gatewayId: number) => `${deviceId}:${gatewayId}`;
+const NORMALISED_EXTERNAL_ID = sql<string>`upper(replace(replace(replace(external_device_id, '-', ''), ':', ''), ' ', ''))`;
+
+/**
+ * Writes a batch of items in the caller's transaction: finds or creates devices, sensors and gateways,
+ * stores the readings with their rollups and brings device and gateway health up to date. Returns the
+ * per-item results, the stored readings (for the live stream) and the ids learnt (for the cache).
+ */
+export async function writeBatch(
+  trx: Kysely<DB>,
+  items: readonly IngestItem[],
+  cache: IngestCache,
+): Promise<{ results: ItemResult[]; readings: Reading[]; learnt: IngestCache }> {
+  const learnt = new IngestCache();
+  const at = new Date().toISOString();
+  const deviceIds = await resolveDevices(trx, items, cache, learnt, at);
+  const sensorIds = await resolveSensors(trx, items, deviceIds, cache, learnt, at);
+  const readings: Reading[] = [];
+  const results = items.map((item, i) => {
+    const deviceId = deviceIds[i]!;
+    for (const r of item.readings)
+      readings.push({ sensor_id: sensorIds.get(sensorKey(deviceId, r.key))!, ts: r.ts, value: r.value });
+    return { deviceId, stored: item.readings.length };
+  });
+  await writeReadings(trx, readings);
+  const gatewayIds = await resolveGateways(trx, items, cache, learnt, at);
+  await writeHealth(trx, items, deviceIds, gatewayIds, cache, learnt);
+  return { results, readings, learnt };
+}
+
+async function resolveDevices(
+  trx: Kysely<DB>,
+  items: readonly IngestItem[],
+  cache: IngestCache,
+  learnt: IngestCache,
+  at: string,
+): Promise<number[]> {
+  const missing = new Map<string, IngestItem>();
+  for (const item of items)
+    if ('eui' in item.device && !cache.devices.has(item.device.eui)) missing.set(item.device.eui, item);
+  if (missing.size > 0) {
+    const euis = [...missing.keys()];
+    const found = await trx
+      .selectFrom('devices')
+      .select(['id', NORMALISED_EXTERNAL_ID.as('eui')])
+      .where('external_device_id', 'in', euis)
+      .execute();
+    for (const row of found) learnt.devices.set(row.eui, row.id);
+    const rest = euis.filter((eui) => !learnt.devices.has(eui));
+    if (rest.length > 0) {
+      // Stored by hand as `70-b3-d5-…` or in lower case: compare normalised (a scan, once per new device).
+      const loose = await trx
+        .selectFrom('devices')
+        .select(['id', NORMALISED_EXTERNAL_ID.as('eui')])
+        .where(NORMALISED_EXTERNAL_ID, 'in', rest)
+        .execute();
+      for (const row of loose) learnt.devices.set(row.eui, row.id);
+      await createDevices(
+        trx,
+        euis.filter((eui) => !learnt.devices.has(eui)).map((eui) => missing.get(eui)!),
+        learnt,
+        at,
+      );
+    }
+  }
+  return items.map((item) =>
+    'id' in item.device
+      ? item.device.id
+      : (cache.devices.get(item.device.eui) ?? learnt.devices.get(item.device.eui)!),
+  );
+}
+
+/** Unknown devices are created unassigned (no team), offered to their integration's team. */
+async function createDevices(trx: Kysely<DB>, items: readonly IngestItem[], learnt: IngestCache, at: string) {
+  if (items.length === 0) return;
+  const rows = items.map((item) => {
+    const device = item.device as { eui: string; name: string | null };
+    return {
+      title: device.name,
+      external_device_id: device.eui,
+      lat: null,
+      lng: null,
+      default_sensor_id: null,
+      created_at: at,
+      updated_at: at,
+      first_seen_at: new Date(Math.min(item.ts, Date.now())).toISOString(),
+      integration_id: item.integration?.id ?? null,
+      offered_team_id: item.integration?.teamId ?? null,
+    };
+  });
+  await trx
+    .insertInto('devices')
+    .values(rows)
+    .onConflict((oc) => oc.column('external_device_id').doNothing())
+    .execute();
+  // Created here or, a moment earlier, by another ingestion process: read back either way.
+  const created = await trx
+    .selectFrom('devices')
+    .select(['id', 'external_device_id'])
+    .where(
+      'external_device_id',
+      'in',
+      rows.map((r) => r.external_device_id),
+    )
+    .execute();
+  for (const row of created) learnt.devices.set(row.external_device_id, row.id);
+}
+
+function sensorMatch(
+  sensors: readonly { id: number; key: string | null; name: string; type: string }[],
+  reading: UplinkReading,
+): number | undefined {
+  const key = reading.key.toLowerCase();
+  const byKey = sensors.find((s) => s.key?.toLowerCase() === key);
+  if (byKey) return byKey.id;
+  const byName = sensors.find((s) => s.name.toLowerCase() === key);
+  if (byName) return byName.id;
+  if (reading.rule.type === 'other') return undefined;
+  const ofType = sensors.filter((s) => s.type === reading.rule.type && s.key === null);
+  return ofType.length === 1 ? ofType[0]!.id : undefined;
+}
+
+async function resolveSensors(
+  trx: Kysely<DB>,
+  items: readonly IngestItem[],
+  deviceIds: readonly number[],
+  cache: IngestCache,
+  learnt: IngestCache,
+  at: string,
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const missing = new Map<string, { deviceId: number; reading: UplinkReading }>();
+  items.forEach((item, i) => {
+    const deviceId = deviceIds[i]!;
+    for (const reading of item.readings) {
+      const k = sensorKey(deviceId, reading.key);
+      const id = reading.sensorId ?? cache.sensors.get(k);
+      if (id !== undefined) out.set(k, id);
+      else missing.set(k, { deviceId, reading });
+    }
+  });
+  if (missing.size === 0) return out;
+  const devices = [...new Set([...missing.values()].map((m) => m.deviceId))];
+  const existing = await trx
+    .selectFrom('sensors')
+    .select(['id', 'device_id', 'key', 'name', 'type'])
+    .where('device_id', 'in', devices)
+    .execute();
+  const toCreate: { deviceId: number; reading: UplinkReading }[] = [];
+  for (const [k, m] of missing) {
+    const id = sensorMatch(
+      existing.filter((s) => s.device_id === m.deviceId),
+      m.reading,
+    );
+    if (id === undefined) toCreate.push(m);
+    else out.set(k, id);
+  }
+  if (toCreate.length > 0) await createSensors(trx, toCreate, out, at);
+  for (const [k, id] of out) learnt.sensors.set(k, id);
+  return out;
+}
+
+async function createSensors(
+  trx: Kysely<DB>,
+  wanted: readonly { deviceId: number; reading: UplinkReading }[],
+  out: Map<string, number>,
+  at: string,
+) {
+  await trx
+    .insertInto('sensors')
+    .values(
+      wanted.map(({ deviceId, reading }) => ({
+        device_id: deviceId,
+        type: reading.rule.type,
+        name: reading.rule.name,
+        unit: reading.rule.unit,
+        key: reading.key,
+        created_at: at,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['device_id', 'key']).doNothing())
+    .execute();
+  const devices = [...new Set(wanted.map((w) => w.deviceId))];
+  const rows = await trx
+    .selectFrom('sensors')
+    .select(['id', 'device_id', 'key', 'type'])
+    .where('device_id', 'in', devices)
+    .where('key', 'is not', null)
+    .orderBy('id')
+    .execute();
+  for (const row of rows) out.set(sensorKey(row.device_id, row.key!), row.id);
+  // A device heard for the first time shows its first sensor (a temperature if it has one) by default.
+  for (const deviceId of devices) {
+    const own = rows.filter((r) => r.device_id === deviceId);
+    const first = own.find((r) => r.type === 'temperature') ?? own[0];
+    if (first)
+      await trx
+        .updateTable('devices')
+        .set({ default_sensor_id: first.id })
+        .where('id', '=', deviceId)
+        .where('default_sensor_id', 'is', null)
+        .execute();
+  }
+}
+
+async function resolveGateways(
+  trx: Kysely<DB>,
+  items: readonly IngestItem[],
+  cache: IngestCache,
+  learnt: IngestCache,
+  at: string,
+): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const missing = new Set<string>();
+  for (const item of items)
+    for (const g of item.gateways) {
+      const id = cache.gateways.get(g.id);
+      if (id === undefined) missing.add(g.id);
+      else out.set(g.id, id);
+    }
+  if (missing.size === 0) return out;
+  const ids = [...missing];
+  await trx
+    .insertInto('gateways')
+    .values(ids.map((id) => ({ title: id, external_gateway_id: id, lat: null, lng: null, created_at: at })))
+    .onConflict((oc) => oc.column('external_gateway_id').doNothing())
+    .execute();
+  const rows = await trx
+    .selectFrom('gateways')
+    .select(['id', 'external_gateway_id'])
+    .where('external_gateway_id', 'in', ids)
+    .execute();
+  for (const row of rows) {
+    out.set(row.external_gateway_id, row.id);
+    learnt.gateways.set(row.external_gateway_id, row.id);
+  }
+  return out;
+}
+
+interface Column {
+  name: string;
+  type: 'integer' | 'double precision' | 'text';
+}
+
+/** `with v(…) as (values …) update <table> set … from v where …` for many rows in one statement. */
+async function updateFrom(
+  trx: Kysely<DB>,
+  table: string,
+  columns: readonly Column[],
+  where: string,
+  set: string,
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  const names = columns.map((c) => c.name).join(', ');
+  const types = columns.map((c) => c.type);
+  for (let i = 0; i < rows.length; i += 500) {
+    await executeValues(
+      trx,
+      `with v(${names}) as (`,
+      rows.slice(i, i + 500),
+      `) update ${table} set ${set} from v where ${where}`,
+      types,
+    );
+  }
+}
+
+/** The newest item of each device (by the time it was heard), keeping a battery or power state seen earlier. */
+function latestByDevice(items: readonly IngestItem[], deviceIds: readonly number[]) {
+  const out = new Map<number, IngestItem>();
+  items.forEach((item, i) => {
+    const id = deviceIds[i]!;
+    const seen = out.get(id);
+    if (!seen) out.set(id, item);
+    else {
+      const [older, newer] = item.ts >= seen.ts ? [seen, item] : [item, seen];
+      out.set(id, {
+        ...newer,
+        battery: newer.battery ?? older.battery,
+        externalPower: newer.externalPower ?? older.externalPower,
+        gateways: newer.gateways.length > 0 ? newer.gateways : older.gateways,
+      });
+    }
+  });
+  return out;
+}
+
+const I = 'integer' as const;
+const R = 'double precision' as const;
+const T = 'text' as const;
+const later = (col: string) => `case when ${col} is null or v.seen > ${col} then v.seen else ${col} end`;
+
+/**
+ * Device and gateway health of the batch: last seen, battery, the signal per gateway and the best one.
+ * A device that reports often has its health written at most once per HEALTH_INTERVAL_MS (its newest
+ * state then), unless the item brings something new: a battery or power state, or a gateway not yet
+ * linked. Readings are never throttled, only this bookkeeping.
+ */
+async function writeHealth(
+  trx: Kysely<DB>,
+  items: readonly IngestItem[],
+  deviceIds: readonly number[],
+  gatewayIds: ReadonlyMap<string, number>,
+  cache: IngestCache,
+  learnt: IngestCache,
+): Promise<void> {
+  const now = Date.now();
+  const latest = [...latestByDevice(items, deviceIds)].filter(([id, item]) => {
+    const due =
+      now - (cache.healthAt.get(id) ?? 0) >= HEALTH_INTERVAL_MS ||
+      item.battery !== null ||
+      item.externalPower !== null ||
+      item.gateways.some((g) => !cache.links.has(linkKey(id, gatewayIds.get(g.id)!)));
+    if (due) learnt.healthAt.set(id, now);
+    return due;
+  });
+  const links = new Map<string, { device: number; gateway: number; g: GatewaySignal; seen: string }>();
+  const gatewaySeen = new Map<number, string>();
+  for (const [deviceId, item] of latest) {
+    const seen = new Date(item.ts).toISOString();
+    for (const g of item.gateways) {
+      const gatewayId = gatewayIds.get(g.id)!;
+      links.set(linkKey(deviceId, gatewayId), { device: deviceId, gateway: gatewayId, g, seen });
+      if ((gatewaySeen.get(gatewayId) ?? '') < seen) gatewaySeen.set(gatewayId, seen);
+    }
+  }
+  const newLinks = [...links.entries()].filter(([k]) => !cache.links.has(k));
+  if (newLinks.length > 0) {
+    await trx
+      .insertInto('device_gateway')
+      .values(newLinks.map(([, l]) => ({ device_id: l.device, gateway_id: l.gateway })))
+      .onConflict((oc) => oc.columns(['device_id', 'gateway_id']).doNothing())
+      .execute();
+    for (const [k] of newLinks) learnt.links.add(k);
+  }
+  await updateFrom(
+    trx,
+    'device_gateway',
+    [
+      { name: 'device_id', type: I },
+      { name: 'gateway_id', type: I },
+      { name: 'rssi', type: R },
+      { name: 'snr', type: R },
+      { name: 'seen', type: T },
+    ],
+    'device_gateway.device_id = v.device_id and device_gateway.gateway_id = v.gateway_id',
+    `rssi = v.rssi, snr = v.snr, last_seen_at = ${later('device_gateway.last_seen_at')}`,
+    [...links.values()].map((l) => [l.device, l.gateway, l.g.rssi, l.g.snr, l.seen]),
+  );
+  await updateFrom(
+    trx,
+    'gateways',
+    [
+      { name: 'id', type: I },
+      { name: 'seen', type: T },
+    ],
+    'gateways.id = v.id',
+    `last_seen_at = ${later('gateways.last_seen_at')}`,
+    [...gatewaySeen],
+  );
+  await updateFrom(
+    trx,
+    'devices',
+    [
+      { name: 'id', type: I },
+      { name: 'seen', type: T },
+      { name: 'battery', type: R },
+      { name: 'battery_unit', type: T },
+      { name: 'external_power', type: I },
+      { name: 'rssi', type: R },
+      { name: 'snr', type: R },
+      { name: 'gateway', type: I },
+    ],
+    'devices.id = v.id',
+    `last_seen_at = ${later('devices.last_seen_at')},
+      battery = coalesce(v.battery, devices.battery), battery_unit = coalesce(v.battery_unit, devices.battery_unit),
+      external_power = coalesce(v.external_power, devices.external_power), rssi = coalesce(v.rssi, devices.rssi),
+      snr = coalesce(v.snr, devices.snr), best_gateway_id = coalesce(v.gateway, devices.best_gateway_id)`,
+    latest.map(([id, item]) => {
+      const best = item.gateways[0];
+      return [
+        id,
+        new Date(item.ts).toISOString(),
+        item.battery?.value ?? null,
+        item.battery?.unit ?? null,
+        item.externalPower === null ? null : item.externalPower ? 1 : 0,
+        best?.rssi ?? null,
+        best?.snr ?? null,
+        best ? gatewayIds.get(best.id)! : null,
+      ];
+    }),
+  );
+}

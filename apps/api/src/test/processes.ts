@@ -1,0 +1,175 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Processes of their own for fault tests and benchmarks: a Mosquitto that can be stopped and started
+ * again (never the shared one on 1883) and API servers that can be killed. Each is ended by its pid.
+ */
+
+const apiRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+// Children still running when this process ends (an interrupted benchmark, a failed test) end with it.
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return child;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+async function waitFor(check: () => Promise<boolean>, what: string, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) done();
+    else child.once('exit', () => done());
+  });
+}
+
+async function portOpen(port: number): Promise<boolean> {
+  const { connect } = await import('node:net');
+  return new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+export interface Broker {
+  url: string;
+  port: number;
+  start(): Promise<void>;
+  /** SIGTERM: Mosquitto writes its persistence file (sessions, queued messages) and exits. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A Mosquitto of our own on a free port, persistent (so sessions and queued QoS 1 messages survive a
+ * restart) and without the default limits that drop messages for a slow subscriber (the benchmark's
+ * load would otherwise be cut at 1000 queued messages a client).
+ */
+export async function ownBroker(dir: string): Promise<Broker> {
+  mkdirSync(dir, { recursive: true });
+  // Started as root, Mosquitto drops to its own user: that user writes the persistence file here.
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  const config = join(dir, 'mosquitto.conf');
+  writeFileSync(
+    config,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence true',
+      `persistence_location ${dir}/`,
+      'max_queued_messages 0',
+      'max_inflight_messages 0',
+      'max_keepalive 60',
+      'log_dest none',
+      '',
+    ].join('\n'),
+  );
+  let child: ChildProcess | null = null;
+  const broker: Broker = {
+    url: `mqtt://127.0.0.1:${port}`,
+    port,
+    async start() {
+      child = track(spawn('mosquitto', ['-c', config], { stdio: 'ignore' }));
+      await waitFor(() => portOpen(port), `mosquitto on ${port}`);
+    },
+    async stop() {
+      if (!child) return;
+      const c = child;
+      child = null;
+      c.kill('SIGTERM');
+      await exited(c);
+    },
+  };
+  await broker.start();
+  return broker;
+}
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+  output(): string;
+}
+
+/** `apps/api/src/main.ts` as its own process (the start command), ready once /api/health answers. */
+export async function startServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const args = [...nodeArgs, '--conditions=@matnat/source', '--import', 'tsx', 'src/main.ts'];
+  const child = track(
+    spawn(process.execPath, args, {
+      cwd: apiRoot,
+      env: {
+        ...process.env,
+        SEED_DEMO: 'false',
+        SIMULATE: 'false',
+        LOG_LEVEL: 'warn',
+        ...env,
+        PORT: String(port),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  let log = '';
+  child.stdout?.on('data', (chunk) => {
+    log = (log + String(chunk)).slice(-20_000);
+  });
+  child.stderr?.on('data', (chunk) => {
+    log = (log + String(chunk)).slice(-20_000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    url,
+    pid: child.pid!,
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited(child);
+    },
+    output: () => log,
+  };
+  try {
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`server exited: ${log}`);
+      return (await fetch(`${url}/api/health`)).ok;
+    }, 'the API server');
+  } catch (error) {
+    await server.kill('SIGKILL');
+    throw new Error(`${String(error)}\n${log}`);
+  }
+  return server;
+}
+
+export { waitFor };

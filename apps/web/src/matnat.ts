@@ -1,0 +1,18 @@
+import { buildPath, createMatnatClient, createNavigationProgress, type RouteName } from '@matnat/core';
+
+type Navigate = (path: string) => unknown;
+let navigateTo: Navigate = (path) => window.location.assign(path);
+
+/** The router registers its `navigate` here once it exists (the client is created before it). */
+export function setNavigate(navigate: Navigate): void {
+  navigateTo = navigate;
+}
+
+/** The app's one client: session, HTTP, query cache, live stream, toasts, version check (docs/core.md). */
+export const matnat = createMatnatClient({
+  // 'login' after a 401 while logged in, 'admin.users' after an impersonation revert.
+  navigate: (name) => void navigateTo(buildPath(name as RouteName)),
+});
+
+/** The top-of-page bar that `useNavigation` drives (spec §2: ≈3000 ms, 100 ms ticks). */
+export const navigationProgress = createNavigationProgress({ platform: matnat.platform });

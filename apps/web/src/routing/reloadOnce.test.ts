@@ -1,0 +1,53 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CHUNK_TIMEOUT_MS, loadWithReloadOnce, RELOAD_FLAG_KEY } from './reloadOnce';
+
+function memoryStorage() {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    removeItem: (key: string) => void data.delete(key),
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('a lazy screen that fails to load', () => {
+  it('spec §8: reloads the page once, and a second failure goes to the error boundary instead', async () => {
+    const storage = memoryStorage();
+    const reload = vi.fn();
+    const failing = () => Promise.reject(new Error('chunk missing'));
+    void loadWithReloadOnce(failing, { storage, reload });
+    await settle();
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(storage.data.has(RELOAD_FLAG_KEY)).toBe(true);
+    // The reloaded page fails again: no second reload, the error is thrown.
+    await expect(loadWithReloadOnce(failing, { storage, reload })).rejects.toThrow('chunk missing');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('spec §9: a chunk that takes longer than 120 s counts as failed', async () => {
+    vi.useFakeTimers();
+    try {
+      const storage = memoryStorage();
+      const reload = vi.fn();
+      void loadWithReloadOnce(() => new Promise(() => {}), { storage, reload });
+      await vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS - 1);
+      expect(reload).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a screen that loads clears the flag, so a later failure may reload once again', async () => {
+    const storage = memoryStorage();
+    storage.setItem(RELOAD_FLAG_KEY, '1');
+    const reload = vi.fn();
+    await expect(loadWithReloadOnce(async () => 'screen', { storage, reload })).resolves.toBe('screen');
+    expect(storage.data.has(RELOAD_FLAG_KEY)).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,51 @@
+/** Spec §8–§9: a screen's chunk that has not loaded after this long counts as failed. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+/** sessionStorage key set just before the reload, so that a chunk failing again does not reload in a loop. */
+export const RELOAD_FLAG_KEY = 'matnat.chunkReload';
+
+export interface ReloadOnceOptions {
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  reload: () => void;
+  timeoutMs?: number;
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
+}
+
+function withTimeout<T>(load: () => Promise<T>, options: ReloadOnceOptions): Promise<T> {
+  const { timeoutMs = CHUNK_TIMEOUT_MS, setTimer = setTimeout, clearTimer = clearTimeout } = options;
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimer(
+      () => reject(new Error(`The screen did not load within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    load().then(
+      (value) => {
+        clearTimer(timer as ReturnType<typeof setTimeout>);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimer(timer as ReturnType<typeof setTimeout>);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Loads a lazy screen. When it fails (or takes longer than 120 s) the page is reloaded once to fetch the
+ * current build; if the flag shows this page load already was that reload, the error goes to the error
+ * boundary instead. A success clears the flag, so a later failure may reload again.
+ */
+export async function loadWithReloadOnce<T>(load: () => Promise<T>, options: ReloadOnceOptions): Promise<T> {
+  try {
+    const loaded = await withTimeout(load, options);
+    options.storage.removeItem(RELOAD_FLAG_KEY);
+    return loaded;
+  } catch (error) {
+    if (options.storage.getItem(RELOAD_FLAG_KEY) !== null) throw error;
+    options.storage.setItem(RELOAD_FLAG_KEY, String(Date.now()));
+    options.reload();
+    // The page is going away: keep the navigation pending rather than flash an error.
+    return new Promise<T>(() => {});
+  }
+}

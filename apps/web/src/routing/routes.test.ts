@@ -1,0 +1,96 @@
+import { type GuardSession, type GuardUser, ROUTES } from '@matnat/core';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { appRoutes, guardLoader } from './routes';
+import { comingSoon, SCREENS, screenFor } from './screens';
+
+const Root = () => null;
+const Basic = () => null;
+const Default = () => null;
+
+function session(user: GuardUser | null): GuardSession {
+  return {
+    getUser: () => user,
+    fetchUser: async () => {
+      if (!user) throw new Error('401');
+      return user;
+    },
+  };
+}
+
+function routes(user: GuardUser | null = null) {
+  return appRoutes({
+    session: session(user),
+    loadScreen: (load) => load(),
+    root: Root,
+    layouts: { basic: Basic, default: Default },
+    errorBoundary: Root,
+  });
+}
+
+async function load(loader: RouteObject['loader'], path: string) {
+  const request = new Request(`http://localhost${path}`);
+  const result = await (loader as (args: LoaderFunctionArgs) => unknown)({
+    request,
+    params: {},
+    context: {},
+  } as unknown as LoaderFunctionArgs);
+  return result instanceof Response ? result.headers.get('location') : result;
+}
+
+const user = (over: Partial<GuardUser> = {}): GuardUser => ({
+  is_admin: false,
+  has_set_password: true,
+  ...over,
+});
+
+describe('the route table on the router', () => {
+  it('issue 8: every route of the core table is a router route with its own path, under its layout', () => {
+    const [root] = routes();
+    const [basic, defaults] = root!.children!;
+    const mapped = (layout: RouteObject | undefined, component: unknown) => {
+      expect(layout?.Component).toBe(component);
+      return (layout?.children ?? []).map((route) => [route.id, route.path]);
+    };
+    expect(mapped(basic, Basic)).toEqual(
+      ROUTES.filter((r) => r.layout === 'basic').map((r) => [r.name, r.path]),
+    );
+    expect(mapped(defaults, Default)).toEqual(
+      ROUTES.filter((r) => r.layout === 'default').map((r) => [r.name, r.path]),
+    );
+  });
+
+  it('spec §2: an unknown path redirects to welcome', async () => {
+    const catchAll = routes()[0]!.children!.at(-1)!;
+    expect(catchAll.path).toBe('*');
+    expect(await load(catchAll.loader, '/finns/inte')).toBe('/');
+  });
+
+  it('issue 8: a screen not built yet is the "kommer snart" page, never a 404', () => {
+    expect(screenFor('alert.index')).toBe(comingSoon);
+    expect(screenFor('login')).toBe(SCREENS.login);
+    expect(SCREENS.notFound).toBeDefined();
+  });
+});
+
+describe('guards in loaders', () => {
+  it('spec §2 guards: a guest opening /dashboard goes to /login, a public route lets them in', async () => {
+    const loader = guardLoader(session(null));
+    expect(await load(loader, '/dashboard')).toBe('/login');
+    expect(await load(loader, '/temperaturspjut')).toBeNull();
+    expect(await load(loader, '/login')).toBeNull();
+  });
+
+  it('spec §2 guards: admin-only sends a user to the dashboard index; a signed-in user skips login', async () => {
+    const loader = guardLoader(session(user()));
+    expect(await load(loader, '/admin/users')).toBe('/dashboard');
+    expect(await load(loader, '/login')).toBe('/dashboard');
+    expect(await load(guardLoader(session(user({ is_admin: true }))), '/admin/users')).toBeNull();
+  });
+
+  it('spec §2 password guard: a user without a password is kept on user settings', async () => {
+    const loader = guardLoader(session(user({ has_set_password: false })));
+    expect(await load(loader, '/dashboard')).toBe('/user/settings');
+    expect(await load(loader, '/user/settings')).toBeNull();
+  });
+});

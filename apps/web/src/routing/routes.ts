@@ -1,0 +1,73 @@
+import {
+  buildPath,
+  type GuardSession,
+  locationPath,
+  matchRoute,
+  ROUTES,
+  type RouteDefinition,
+  type RouteLayout,
+  type RouteName,
+  runGuards,
+  UNKNOWN_PATH_REDIRECT,
+} from '@matnat/core';
+import type { ComponentType } from 'react';
+import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { type ScreenLoader, screenFor } from './screens';
+
+/** What a route carries for the shell: its name (the title, the navigation's active link). */
+export interface RouteHandle {
+  name: RouteName;
+}
+
+export interface AppRouteOptions {
+  session: GuardSession;
+  /** Wraps every screen's import: the reload-once rule. */
+  loadScreen: (load: ScreenLoader) => ReturnType<ScreenLoader>;
+  root: ComponentType;
+  layouts: Record<RouteLayout, ComponentType>;
+  errorBoundary: ComponentType;
+  screens?: Parameters<typeof screenFor>[1];
+}
+
+/** The core's guards (check-auth, password, then the route's middleware) run in the loader of each route. */
+export function guardLoader(session: GuardSession) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    const match = matchRoute(`${url.pathname}${url.search}`);
+    if (!match) return redirect(buildPath(UNKNOWN_PATH_REDIRECT));
+    const to = await runGuards(match, session);
+    return to ? redirect(locationPath(to)) : null;
+  };
+}
+
+function screenRoute(route: RouteDefinition, options: AppRouteOptions): RouteObject {
+  const load = screenFor(route.name, options.screens);
+  return {
+    id: route.name,
+    path: route.path,
+    handle: { name: route.name } satisfies RouteHandle,
+    loader: guardLoader(options.session),
+    lazy: async () => ({ Component: (await options.loadScreen(load)).default }),
+  };
+}
+
+/** The core's route table (`ROUTES`) as React Router routes, grouped under their layout. */
+export function appRoutes(options: AppRouteOptions): RouteObject[] {
+  const layouts = Object.entries(options.layouts) as [RouteLayout, ComponentType][];
+  return [
+    {
+      Component: options.root,
+      ErrorBoundary: options.errorBoundary,
+      children: [
+        ...layouts.map(([layout, Component]) => ({
+          Component,
+          children: ROUTES.filter((route) => route.layout === layout).map((route) =>
+            screenRoute(route, options),
+          ),
+        })),
+        // Spec §2: any unknown path redirects to welcome.
+        { path: '*', loader: () => redirect(buildPath(UNKNOWN_PATH_REDIRECT)) },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,25 @@
+import type { RouteName } from '@matnat/core';
+import type { ComponentType } from 'react';
+
+/** A screen module: its default export is the screen. */
+export interface ScreenModule {
+  default: ComponentType;
+}
+
+export type ScreenLoader = () => Promise<ScreenModule>;
+
+/** Screens not built yet share the Swedish "kommer snart" page (never a 404). */
+export const comingSoon: ScreenLoader = () => import('../screens/ComingSoon');
+
+/** One lazy chunk per built screen; every route not listed here shows `comingSoon`. */
+export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
+  welcome: () => import('../screens/Welcome'),
+  login: () => import('../screens/Login'),
+  'error.single.message': () => import('../screens/ErrorMessage'),
+  notFound: () => import('../screens/NotFound'),
+  'dashboard.index': () => import('../screens/DashboardIndex'),
+};
+
+export function screenFor(name: RouteName, screens: Partial<Record<RouteName, ScreenLoader>> = SCREENS) {
+  return screens[name] ?? comingSoon;
+}

@@ -1,0 +1,59 @@
+import { pageTitle } from '@matnat/core';
+import { ProgressBar, ToastViewport } from '@matnat/react';
+import { useEffect, useRef } from 'react';
+import { Link, Outlet, useMatches, useNavigation } from 'react-router';
+import { navigationProgress } from '../matnat';
+import type { RouteHandle } from '../routing/routes';
+
+/** Spec §2: the title follows '%s · Mätnät' for the deepest route that names itself. */
+function useRouteTitle() {
+  const matches = useMatches();
+  const name = matches.map((match) => (match.handle as RouteHandle | undefined)?.name).findLast(Boolean);
+  useEffect(() => {
+    if (name) document.title = pageTitle(name);
+  }, [name]);
+}
+
+/** The router's pending navigations drive the core's progress bar. */
+function useNavigationProgressBar() {
+  const { state } = useNavigation();
+  const running = useRef(false);
+  useEffect(() => {
+    if (state !== 'idle' && !running.current) {
+      running.current = true;
+      navigationProgress.start();
+    } else if (state === 'idle' && running.current) {
+      running.current = false;
+      navigationProgress.finish();
+    }
+  }, [state]);
+}
+
+/** Above both layouts: title, progress bar and toasts. */
+export function AppRoot() {
+  useRouteTitle();
+  useNavigationProgressBar();
+  return (
+    <>
+      <ProgressBar source={navigationProgress} />
+      <Outlet />
+      <ToastViewport />
+    </>
+  );
+}
+
+/** A screen that throws (or a chunk that failed twice) lands here rather than on a blank page. */
+export function RouteError() {
+  useEffect(() => {
+    document.title = pageTitle('error.single.message');
+  }, []);
+  return (
+    <main className="mx-auto max-w-md p-6 text-center">
+      <h1 className="mb-2 text-xl font-semibold">Något gick fel</h1>
+      <p className="mb-4 text-slate-700">Sidan kunde inte visas. Ladda om sidan eller försök igen senare.</p>
+      <Link className="text-teal-700 underline" to="/">
+        Till startsidan
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,27 @@
+// The peer half of `pnpm bench:render`: uPlot drawing the same `?n=` points in the same box, `?charts=`
+// charts one after the other in the page, as chartBench.tsx does with ours.
+import uPlot from 'uplot';
+import { afterTask, benchSeries, painted, params, report } from './benchPage';
+
+const { times, values } = benchSeries(Number(params.get('n')));
+const data: uPlot.AlignedData = [Float64Array.from(times, (t) => t / 1000), values];
+const options: uPlot.Options = {
+  width: 1000,
+  height: 400,
+  legend: { show: false },
+  series: [{}, { stroke: '#0d9488', width: 2 }],
+};
+const host = document.getElementById('chart') as HTMLElement;
+
+async function charts(count: number): Promise<void> {
+  const ms: number[] = [];
+  for (let i = 0; i < count; i++) {
+    await afterTask();
+    const started = performance.now();
+    const chart = new uPlot(options, data, host);
+    ms.push((await painted()) - started);
+    chart.destroy();
+  }
+  report(ms);
+}
+void charts(Number(params.get('charts') ?? 1));

@@ -1,0 +1,113 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const api = () => process.env.MATNAT_API as string;
+
+const WIDTHS = [375, 1280] as const;
+
+/** A label lightweight-charts drew on a canvas: its text and where its ink lies, in canvas pixels. */
+interface DrawnLabel {
+  canvas: number;
+  canvasWidth: number;
+  canvasHeight: number;
+  text: string;
+  left: number;
+  right: number;
+  at: number;
+}
+
+/**
+ * Records every text drawn on a canvas (before the page's scripts run): the chart's axis labels exist only
+ * as pixels, so where they were drawn is read from the fillText calls.
+ */
+async function recordCanvasText(page: Page) {
+  await page.addInitScript(() => {
+    const canvases: HTMLCanvasElement[] = [];
+    const drawn: unknown[] = [];
+    (window as unknown as { drawnLabels: unknown[] }).drawnLabels = drawn;
+    const fillText = CanvasRenderingContext2D.prototype.fillText;
+    CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number) {
+      const m = this.getTransform();
+      const width = this.measureText(text).width * m.a;
+      const origin = x * m.a + m.e;
+      const left =
+        this.textAlign === 'center'
+          ? origin - width / 2
+          : this.textAlign === 'right' || this.textAlign === 'end'
+            ? origin - width
+            : origin;
+      if (!canvases.includes(this.canvas as HTMLCanvasElement))
+        canvases.push(this.canvas as HTMLCanvasElement);
+      drawn.push({
+        canvas: canvases.indexOf(this.canvas as HTMLCanvasElement),
+        canvasWidth: this.canvas.width,
+        canvasHeight: this.canvas.height,
+        text,
+        left,
+        right: left + width,
+        at: performance.now(),
+      });
+      return fillText.call(this, text, x, y);
+    };
+  });
+}
+
+/** The time axis's labels of its latest draw: the text drawn last on the widest short canvas. */
+async function timeAxisLabels(page: Page): Promise<DrawnLabel[]> {
+  const drawn = await page.evaluate(() => (window as unknown as { drawnLabels: DrawnLabel[] }).drawnLabels);
+  const axis = drawn
+    .filter((d) => d.canvasHeight < 80 && /^\d|[a-zåäö]/i.test(d.text))
+    .sort((a, b) => b.canvasWidth - a.canvasWidth)[0]?.canvas;
+  const onAxis = drawn.filter((d) => d.canvas === axis);
+  const last = onAxis.at(-1)?.at ?? 0;
+  // One draw writes all its labels at once; the one before it lies at least a frame earlier.
+  return onAxis.filter((d) => last - d.at < 5);
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'maj', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];
+
+/** Days between the first and the last date label ("17 nov.", or "nov." for its first day; times skipped). */
+function daySpan(labels: DrawnLabel[]): number {
+  const days: number[] = [];
+  for (const { text } of labels) {
+    const match = /^(?:(\d{1,2})\s+)?([a-zåäö]+)\.?$/i.exec(text.trim());
+    if (!match) continue;
+    const month = MONTHS.findIndex((m) => match[2]?.toLowerCase().startsWith(m));
+    if (month < 0) continue;
+    let day = month * 31 + Number(match[1] ?? 1);
+    // Across a new year the months start again.
+    while (days.length && day < (days.at(-1) as number)) day += 12 * 31;
+    days.push(day);
+  }
+  return days.length < 2 ? 0 : (days.at(-1) as number) - (days[0] as number);
+}
+
+for (const width of WIDTHS) {
+  test(`line chart: a new range (Senaste 30 dagarna) fits its data, and no time-axis label is cut at either end, at ${width} px`, async ({
+    page,
+  }) => {
+    await recordCanvasText(page);
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${api()}/web-component-panel/`);
+    const select = page.locator('#panel select').first();
+    await expect(select).toBeVisible();
+    await expect.poll(async () => (await timeAxisLabels(page)).length).toBeGreaterThan(1);
+
+    const answered = page.waitForResponse((r) => r.url().includes('range_slug=prev_30_days'));
+    await select.selectOption('prev_30_days');
+    await answered;
+    // The chart shows all 30 days: its date labels are weeks apart, not the last day of the earlier range.
+    await expect.poll(async () => daySpan(await timeAxisLabels(page))).toBeGreaterThanOrEqual(14);
+
+    const labels = await timeAxisLabels(page);
+    for (const label of labels) {
+      expect(label.left, `"${label.text}" starts inside the axis`).toBeGreaterThanOrEqual(-0.5);
+      expect(label.right, `"${label.text}" ends inside the axis`).toBeLessThanOrEqual(
+        label.canvasWidth + 0.5,
+      );
+    }
+    await page.screenshot({
+      path: `test-results/screenshots/line-chart-30-days-${width}.png`,
+      fullPage: true,
+    });
+  });
+}

@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createHttpClient } from './http';
+import { browserPlatform } from './platform';
+import { createReadingStream, sseParser } from './readingStream';
+
+/** A fake `GET /api/v1/stream`: each call gets a body the test writes events into (or a status). */
+function streamServer() {
+  const connections: {
+    url: string;
+    headers: Record<string, string>;
+    credentials?: RequestCredentials;
+    signal: AbortSignal;
+    send(event: string, data: unknown, id?: string): void;
+    end(): void;
+  }[] = [];
+  const refusals: { status: number; body: unknown }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const refusal = refusals.shift();
+    if (refusal) return new Response(JSON.stringify(refusal.body), { status: refusal.status });
+    let controller!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        controller = c;
+      },
+    });
+    const encoder = new TextEncoder();
+    const signal = init.signal as AbortSignal;
+    signal.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+    connections.push({
+      url: String(input),
+      headers: { ...(init.headers as Record<string, string>) },
+      credentials: init.credentials,
+      signal,
+      send: (event, data, id) =>
+        controller.enqueue(
+          encoder.encode(`${id ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+        ),
+      end: () => controller.close(),
+    });
+    return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, connections, refusals };
+}
+
+const flush = async () => {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+};
+
+function setup(auth: 'session' | { embedToken: string } = 'session') {
+  const server = streamServer();
+  const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+  const platform = browserPlatform({ fetch: server.fetch, logger });
+  const http = createHttpClient({ platform, baseUrl: 'https://api.matnat.test', auth });
+  const stream = createReadingStream({ http, platform });
+  return { server, stream, logger };
+}
+
+const reading = (sensor_id: number, value: number) => ({
+  type: 'reading',
+  device_id: 1,
+  sensor_id,
+  value,
+  measured_at: '2026-11-25T10:00:00.000Z',
+});
+
+describe('ReadingStream: one live stream per client', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('eight subscribers over four sensors in one tick open one connection naming the four sensors', async () => {
+    const { server, stream } = setup();
+    for (const id of [1, 2, 3, 4, 1, 2, 3, 4]) stream.subscribe(id, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.connections).toHaveLength(1);
+    expect(server.connections[0]!.url).toBe('https://api.matnat.test/api/v1/stream?sensor_ids=1,2,3,4');
+    expect(server.connections[0]!.credentials).toBe('include');
+  });
+
+  it('delivers each reading to the listeners of its sensor only', async () => {
+    const { server, stream } = setup();
+    const one = vi.fn();
+    const two = vi.fn();
+    stream.subscribe(1, one);
+    stream.subscribe('2', two);
+    await vi.advanceTimersByTimeAsync(0);
+    server.connections[0]!.send('reading', reading(2, 21.5));
+    server.connections[0]!.send('alert', { type: 'alert', alert_id: 1 });
+    await flush();
+    expect(one).not.toHaveBeenCalled();
+    expect(two).toHaveBeenCalledWith(expect.objectContaining({ sensor_id: 2, value: 21.5 }));
+  });
+
+  it('widens by reopening with the union, keeps the connection when narrowing, closes with the last', async () => {
+    const { server, stream } = setup();
+    const offOne = stream.subscribe(1, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    const offTwo = stream.subscribe(2, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.connections).toHaveLength(2);
+    expect(server.connections[0]!.signal.aborted).toBe(true);
+    expect(server.connections[1]!.url).toMatch(/sensor_ids=1,2$/);
+    offOne();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.connections).toHaveLength(2);
+    offTwo();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.connections[1]!.signal.aborted).toBe(true);
+  });
+
+  it('reconnects after a drop with back-off (1 s, 2 s, 4 s …) and Last-Event-ID', async () => {
+    const { server, stream } = setup();
+    stream.subscribe(1, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    server.connections[0]!.send('reading', reading(1, 5), '41');
+    server.connections[0]!.end();
+    server.refusals.push({ status: 503, body: { message: 'Underhåll' } });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(server.connections).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1); // 1 s: refused with 503
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(server.connections).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1); // 2 s later: open again
+    expect(server.connections).toHaveLength(2);
+    expect(server.connections[1]!.headers['Last-Event-ID']).toBe('41');
+  });
+
+  it('a refused stream (401 for a revoked embed token) is not retried and warns with the server message', async () => {
+    const { server, stream, logger } = setup({ embedToken: 'mtn_revoked' });
+    server.refusals.push({ status: 401, body: { message: 'Inbäddningsnyckeln har återkallats.' } });
+    stream.subscribe(1, () => {});
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.fetch).toHaveBeenCalledTimes(1);
+    expect(logger.warn).toHaveBeenCalledWith(
+      'Mätnät: live stream refused:',
+      'Inbäddningsnyckeln har återkallats.',
+    );
+    const [, init] = (server.fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0]!;
+    expect((init as RequestInit).headers).toMatchObject({ Authorization: 'Bearer mtn_revoked' });
+    expect((init as RequestInit).credentials).toBe('omit');
+  });
+
+  it('close() forgets every subscriber and ends the connection', async () => {
+    const { server, stream } = setup();
+    stream.subscribe(1, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    stream.close();
+    expect(server.connections[0]!.signal.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(server.connections).toHaveLength(1);
+  });
+});
+
+describe('sseParser', () => {
+  it('joins chunks, multi-line data, ids and CRLF; skips comments and events without data', () => {
+    const push = sseParser();
+    expect(push(': heartbeat\n\nid: 7\r\nevent: reading\r\ndata: {"a"')).toEqual([]);
+    expect(push(':1}\r\n\r\nevent: x\n\ndata: a\ndata: b\n\n')).toEqual([
+      { id: '7', event: 'reading', data: '{"a":1}' },
+      { event: 'message', data: 'a\nb' },
+    ]);
+  });
+});

@@ -1,0 +1,149 @@
+import type { ReadingEvent } from '@matnat/contract';
+import { streamRequest } from './api/stream';
+import { httpErrorFor, isClientError } from './errors';
+import type { HttpClient } from './http';
+import type { Platform } from './platform';
+
+/** A reading pushed by `GET /api/v1/stream`. */
+export type LiveReading = Omit<ReadingEvent, 'type'>;
+
+export interface ReadingStreamOptions {
+  http: HttpClient;
+  platform: Pick<Platform, 'fetch' | 'timers' | 'logger'>;
+}
+
+/** Reconnect delays: the first, doubled per failed attempt up to the longest. */
+const RETRY_MS = 1000;
+const MAX_RETRY_MS = 30_000;
+
+/**
+ * The one live stream of a client: every widget subscribes to the sensors it shows, and all of them share
+ * one connection to `GET /api/v1/stream`.
+ */
+export interface ReadingStream {
+  /** Calls `listener` with each new reading of the sensor. Returns the unsubscribe. */
+  subscribe(sensorId: number | string, listener: (reading: LiveReading) => void): () => void;
+  /** Closes the connection and forgets every subscriber. */
+  close(): void;
+}
+
+interface ServerSentEvent {
+  id?: string;
+  event: string;
+  data: string;
+}
+
+/**
+ * Splits a text/event-stream into events: `push` takes decoded chunks and returns the complete events.
+ * Comments (heartbeats) and events without data are dropped.
+ */
+export function sseParser() {
+  let buffer = '';
+  return (chunk: string): ServerSentEvent[] => {
+    const blocks = (buffer + chunk).replace(/\r\n?/g, '\n').split('\n\n');
+    buffer = blocks.pop() ?? '';
+    return blocks.flatMap((block) => {
+      const event: ServerSentEvent = { event: 'message', data: '' };
+      const data: string[] = [];
+      for (const [, field, value = ''] of block.matchAll(/^(data|event|id): ?(.*)$/gm)) {
+        if (field === 'data') data.push(value);
+        else event[field as 'event' | 'id'] = value;
+      }
+      event.data = data.join('\n');
+      return data.length ? [event] : [];
+    });
+  };
+}
+
+/**
+ * One server-sent-events connection per client, opened with the first subscriber, reopened with a wider
+ * sensor set when a new sensor is wanted (narrowing keeps it), closed with the last subscriber. Read over
+ * `fetch` rather than `EventSource` so that an embed token travels in the Authorization header. A dropped
+ * connection is reopened after 1, 2, 4 … 30 s with `Last-Event-ID`; a 4xx answer (bad token, no access)
+ * stops it with a console warning naming the server's message.
+ */
+export function createReadingStream({ http, platform }: ReadingStreamOptions): ReadingStream {
+  const listeners = new Map<string, Set<(reading: LiveReading) => void>>();
+  let served = new Set<string>();
+  // The live connection's controller; undefined while closed, refused or waiting to retry.
+  let controller: AbortController | undefined;
+  let timer: unknown;
+  let attempt = 0;
+  let lastEventId: string | undefined;
+
+  const dispatch = (event: ServerSentEvent) => {
+    if (event.id) lastEventId = event.id;
+    if (event.event !== 'reading') return;
+    const reading = JSON.parse(event.data) as LiveReading;
+    for (const listener of listeners.get(String(reading.sensor_id)) ?? []) listener(reading);
+  };
+
+  async function connect(signal: AbortSignal) {
+    const { url, init } = streamRequest(http, { sensor_ids: [...served].join(',') });
+    const headers = { ...(init.headers as Record<string, string>) };
+    if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+    const response = await platform.fetch(url, { ...init, headers, signal });
+    if (!response.ok || !response.body) {
+      throw httpErrorFor(response.status, await response.json().catch(() => null), 'GET', url);
+    }
+    attempt = 0;
+    const push = sseParser();
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      for (const event of push(chunk.value)) dispatch(event);
+    }
+  }
+
+  const ended = (own: AbortController, error?: unknown) => {
+    if (own !== controller) return;
+    controller = undefined;
+    if (isClientError(error)) {
+      platform.logger.warn('Mätnät: live stream refused:', (error as Error).message);
+    } else {
+      timer = platform.timers.setTimeout(open, Math.min(MAX_RETRY_MS, RETRY_MS * 2 ** attempt++));
+    }
+  };
+
+  function open() {
+    controller?.abort();
+    const own = new AbortController();
+    controller = own;
+    served = new Set(listeners.keys());
+    connect(own.signal).then(
+      () => ended(own),
+      (error: unknown) => ended(own, error),
+    );
+  }
+
+  // Subscribers come and go in bursts (a dashboard mounting eight panels): settle once per tick.
+  const reconcile = () => {
+    if (!listeners.size) {
+      controller?.abort();
+      controller = undefined;
+    } else if (!controller || [...listeners.keys()].some((id) => !served.has(id))) open();
+  };
+  const schedule = () => {
+    platform.timers.clearTimeout(timer);
+    timer = platform.timers.setTimeout(reconcile, 0);
+  };
+
+  return {
+    subscribe(sensorId, listener) {
+      const key = String(sensorId);
+      const set = listeners.get(key) ?? new Set();
+      set.add(listener);
+      listeners.set(key, set);
+      schedule();
+      return () => {
+        set.delete(listener);
+        if (!set.size && listeners.get(key) === set) listeners.delete(key);
+        schedule();
+      };
+    },
+    close() {
+      listeners.clear();
+      platform.timers.clearTimeout(timer);
+      reconcile();
+    },
+  };
+}

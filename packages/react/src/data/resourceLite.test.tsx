@@ -1,0 +1,74 @@
+// The script-tag builds' path: a widget client without a query engine, `resource.ts` swapped for
+// `resourceLite.ts` as tsup.config.ts does for panel.js and temperature-map.js.
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LineChartPanel } from '../charts/LineChartPanel';
+import { Panel } from '../charts/Panel';
+import { chartMock, createChartModule } from '../test/chartMock';
+import {
+  settle,
+  singleValuePanelAnswer,
+  testWidgetClient,
+  widgetApi,
+  withClient,
+} from '../testing/widgetApi';
+
+vi.mock('lightweight-charts', () => createChartModule());
+vi.mock('./resource', async () => await import('./resourceLite'));
+
+function setup() {
+  const api = widgetApi();
+  const client = testWidgetClient(api);
+  return { api, client, wrapper: withClient(client) };
+}
+
+describe('widgets on a widget client (script tags: no query engine)', () => {
+  beforeEach(() => chartMock.reset());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('has no query client, and eight panels over four sensors still make four requests and one stream', async () => {
+    const { api, client, wrapper } = setup();
+    expect(client.queryClient).toBeUndefined();
+    const panels = ['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'b4'];
+    render(
+      panels.map((name) => (
+        <LineChartPanel key={name} items={[{ sensorId: Number(name[1]) }]} filterKey={name} />
+      )),
+      { wrapper },
+    );
+    await settle();
+    expect(api.callsTo(/\/measurements$/)).toHaveLength(4);
+    expect(api.openStreams()).toHaveLength(1);
+    expect(chartMock.charts.every((chart) => chart.series[0]!.data.length === 4)).toBe(true);
+  });
+
+  it('refetches on the interval, once for all widgets sharing the key', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const { api, wrapper } = setup();
+    render(
+      <>
+        <LineChartPanel items={[{ sensorId: 1 }]} interval="5_s" filterKey="a" />
+        <LineChartPanel items={[{ sensorId: 1 }]} interval="5_s" filterKey="b" />
+      </>,
+      { wrapper },
+    );
+    await settle();
+    expect(api.callsTo(/\/measurements$/)).toHaveLength(1);
+    await act(async () => vi.advanceTimersByTime(5_000));
+    await settle();
+    expect(api.callsTo(/\/measurements$/)).toHaveLength(2);
+  });
+
+  it('a single-value panel by id reads the panel, then its sensor (the singleValueItem may come without sensor)', async () => {
+    const { api, wrapper } = setup();
+    api.answer('/api/v1/panel/6/', singleValuePanelAnswer(6, 3, 'Luftfuktighet'));
+    render(<Panel panelId={6} />, { wrapper });
+    await settle();
+    expect(screen.getByText('21,5')).toBeTruthy();
+    expect(document.querySelector('.matnat-single-value__unit')?.textContent).toBe('\u00a0%');
+    expect(api.callsTo(/\/latest$/)[0]!.path).toBe('/api/v1/sensor/3/latest');
+  });
+});

@@ -1,0 +1,55 @@
+import {
+  type AuthMode,
+  browserPlatform,
+  createHttpClient,
+  publicMapApi,
+  sharedClient,
+  temperatureMapQuery,
+} from '@matnat/core';
+import type { ReactElement } from 'react';
+import { fetchResource } from '../data/resource';
+import { MessagesProvider } from '../messages';
+import { MatnatClientContext } from '../provider/context';
+import type { MatnatClientLike } from '../provider/types';
+import { createElement } from './autoInit';
+
+interface ClientConfig {
+  baseUrl: string;
+  auth: AuthMode;
+}
+
+/**
+ * The temperature map's client: the core's HTTP client and the map's one query, nothing else, so that
+ * temperature-map.js stays within its budget.
+ */
+export function mapClient(config: ClientConfig): MatnatClientLike {
+  const http = createHttpClient({ platform: browserPlatform(), ...config });
+  const temperatureMap = () => temperatureMapQuery(publicMapApi(http));
+  return { http, queries: { temperatureMap } as unknown as MatnatClientLike['queries'] };
+}
+
+/**
+ * Puts the page's one widget client for the element's API base and embed token around a script-tag widget.
+ * Not `MatnatProvider`: that one can create a full client, whose query engine the script tags leave out.
+ */
+export function withWidgetClient(
+  el: HTMLElement,
+  widget: ReactElement,
+  create: (config: ClientConfig) => MatnatClientLike,
+  prefetch?: (client: MatnatClientLike) => unknown,
+): ReactElement {
+  const { apiBase = '', embedToken } = el.dataset;
+  const config: ClientConfig = { baseUrl: apiBase, auth: embedToken ? { embedToken } : 'session' };
+  const client = sharedClient(config, () => create(config));
+  // Asked for now, as the script starts: the widget's first render finds the request already under way.
+  prefetch?.(client);
+  return createElement(
+    MatnatClientContext.Provider,
+    { value: client },
+    createElement(MessagesProvider, null, widget),
+  );
+}
+
+/** Starts the temperature map's request before its first render (the lite cache shares it). */
+export const prefetchMap = (client: MatnatClientLike) =>
+  client.queries && fetchResource(client, client.queries.temperatureMap()).catch(() => {});
