@@ -1,5 +1,5 @@
 import { type Sensor, toEpochMs } from '@matnat/core';
-import type { LayerGroup } from 'leaflet';
+import type { CircleMarker, LayerGroup, Map as LeafletMap } from 'leaflet';
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { formatAge, formatReading } from '../charts/format';
 import { fetchResource } from '../data/resource';
@@ -127,24 +127,8 @@ function DeviceMapView(props: DeviceMapProps) {
         className: 'matnat-device-marker',
       });
       marker.bindTooltip(escapeHtml(featureTitle(p)));
-      // Leaflet calls a content function again on update(): the filled element is handed back once then,
-      // else every update would start over at "Laddar…" and fetch again, forever.
-      let filled: HTMLElement | null = null;
-      marker.bindPopup(() => {
-        if (filled) {
-          const el = filled;
-          filled = null;
-          return el;
-        }
-        const el = document.createElement('div');
-        el.textContent = latest.current.messages.panel.loading;
-        void popupHtml(p, latest.current.client, latest.current.messages).then((html) => {
-          el.innerHTML = html;
-          if (!marker.isPopupOpen()) return;
-          filled = el;
-          marker.getPopup()?.update();
-        });
-        return el;
+      bindFilledPopup(marker, map, latest.current.messages.panel.loading, async (el) => {
+        el.innerHTML = await popupHtml(p, latest.current.client, latest.current.messages);
       });
       marker.on('click', () => latest.current.onSelect?.(feature));
       marker.addTo(layer);
@@ -178,6 +162,39 @@ function DeviceMapView(props: DeviceMapProps) {
       </button>
     </div>
   );
+}
+
+/**
+ * A popup whose content arrives after it opens. Leaflet pans an opening popup into view, but the filled-in
+ * content is taller, and a popup opened while the map still moves (its first fit, a resize) is placed by
+ * where the map was; so the popup is laid out and panned into view again when its content arrives and when
+ * the map settles (zoomend, resize) while it is open. The content element is kept while the popup is open:
+ * Leaflet calls a content function again on every update(), which must not start the fetch over.
+ */
+/** @internal exported for tests */
+export function bindFilledPopup(
+  marker: CircleMarker,
+  map: LeafletMap,
+  loading: string,
+  fill: (el: HTMLElement) => Promise<void>,
+): void {
+  let content: HTMLElement | null = null;
+  const relayout = () => {
+    if (marker.isPopupOpen()) marker.getPopup()?.update();
+  };
+  marker.bindPopup(() => {
+    if (content) return content;
+    const el = document.createElement('div');
+    el.textContent = loading;
+    content = el;
+    void fill(el).then(relayout, relayout);
+    return el;
+  });
+  marker.on('popupopen', () => map.on('zoomend resize', relayout));
+  marker.on('popupclose', () => {
+    content = null;
+    map.off('zoomend resize', relayout);
+  });
 }
 
 /** Devices on a map, popups with their latest readings, and a satellite toggle remembered in 'settings'. */

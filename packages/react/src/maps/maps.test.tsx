@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sv } from '../messages';
 import { testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
 import { TEMPERATURE_STOPS, temperatureColor } from './colorScale';
-import { DeviceMap, popupHtml } from './DeviceMap';
+import { bindFilledPopup, DeviceMap, popupHtml } from './DeviceMap';
 import { devicesToFeatureCollection, type MapFeatureCollection } from './geo';
 import { TemperatureMap } from './TemperatureMap';
 
@@ -211,5 +211,83 @@ describe('maps (Leaflet wrappers)', () => {
       'Energi: <strong>1\u00a0234,6\u00a0kWh</strong> <small>för 3 minuter sedan</small>',
     );
     expect(api.calls.map((c) => c.path)).toEqual(['/api/v1/sensor/9/latest']);
+  });
+});
+
+describe('a device popup whose readings arrive after it opens', () => {
+  // Just the parts of a Leaflet marker, popup and map that bindFilledPopup touches.
+  function fakes() {
+    const handlers = new Map<string, () => void>();
+    const mapHandlers = new Map<string, () => void>();
+    let content: (() => HTMLElement) | null = null;
+    let open = false;
+    const popup = {
+      updates: 0,
+      shown: null as HTMLElement | null,
+      update() {
+        popup.updates++;
+        popup.shown = content?.() ?? null;
+      },
+    };
+    const marker = {
+      bindPopup: (fn: () => HTMLElement) => {
+        content = fn;
+        return marker;
+      },
+      on: (event: string, fn: () => void) => handlers.set(event, fn),
+      isPopupOpen: () => open,
+      getPopup: () => popup,
+    };
+    const map = {
+      on: (events: string, fn: () => void) => {
+        for (const e of events.split(' ')) mapHandlers.set(e, fn);
+      },
+      off: (events: string) => {
+        for (const e of events.split(' ')) mapHandlers.delete(e);
+      },
+    };
+    const openPopup = () => {
+      open = true;
+      popup.shown = content?.() ?? null;
+      handlers.get('popupopen')?.();
+    };
+    const closePopup = () => {
+      open = false;
+      handlers.get('popupclose')?.();
+    };
+    return { marker, map, popup, mapHandlers, openPopup, closePopup };
+  }
+
+  it('is laid out again (panned into view) when its content arrives and when the map settles, without fetching again', async () => {
+    const f = fakes();
+    let fills = 0;
+    let release = () => {};
+    bindFilledPopup(f.marker as never, f.map as never, 'Laddar…', (el) => {
+      fills++;
+      return new Promise<void>((resolve) => {
+        release = () => {
+          el.textContent = 'Temperatur: 4 °C';
+          resolve();
+        };
+      });
+    });
+    f.openPopup();
+    expect(f.popup.shown?.textContent).toBe('Laddar…');
+    release();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(f.popup.updates).toBe(1);
+    expect(f.popup.shown?.textContent).toBe('Temperatur: 4 °C');
+    // The map's first fit ends (or its container resizes) while the popup is open.
+    f.mapHandlers.get('zoomend')?.();
+    f.mapHandlers.get('resize')?.();
+    expect(f.popup.updates).toBe(3);
+    expect(fills).toBe(1);
+    // Closed, the popup no longer follows the map; opened again it fetches afresh.
+    f.closePopup();
+    expect(f.mapHandlers.size).toBe(0);
+    f.openPopup();
+    expect(f.popup.shown?.textContent).toBe('Laddar…');
+    expect(fills).toBe(2);
   });
 });
