@@ -18,6 +18,8 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'error.single.message': () => import('../screens/ErrorMessage'),
   notFound: () => import('../screens/NotFound'),
   'dashboard.index': () => import('../screens/DashboardIndex'),
+  'admin.users': () => import('../screens/admin/AdminUsers'),
+  'admin.devices': () => import('../screens/admin/AdminDevices'),
 };
 
 export function screenFor(name: RouteName, screens: Partial<Record<RouteName, ScreenLoader>> = SCREENS) {
