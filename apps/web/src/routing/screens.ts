@@ -20,6 +20,8 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'dashboard.index': () => import('../screens/DashboardIndex'),
   'admin.users': () => import('../screens/admin/AdminUsers'),
   'admin.devices': () => import('../screens/admin/AdminDevices'),
+  map: () => import('../screens/map/DevicesMap'),
+  'map.devices': () => import('../screens/map/MapDevices'),
 };
 
 export function screenFor(name: RouteName, screens: Partial<Record<RouteName, ScreenLoader>> = SCREENS) {

@@ -187,7 +187,7 @@ describe('maps (Leaflet wrappers)', () => {
     expect(leaflet.state.markers[0]?.latlng).toEqual([68.35, 18.83]);
   });
 
-  it("a popup shows the latest values: the feature's own reading and each listed sensor's, fetched on opening", async () => {
+  it("a popup shows each listed sensor's latest value, fetched on opening (else the feature's own reading), and the device link", async () => {
     api.answer('/api/v1/sensor/9/latest', {
       body: {
         data: { sensor_id: 9, value: 1234.56, measured_at: new Date(Date.now() - 180_000).toISOString() },
@@ -203,10 +203,19 @@ describe('maps (Leaflet wrappers)', () => {
       },
       testCoreClient(api),
       sv,
+      '/device/7',
     );
     expect(html).toContain('<strong>Abisko</strong>');
     expect(html).toContain('Senaste värden');
-    expect(html).toContain('−13,1\u00a0°C');
+    expect(html).not.toContain('−13,1');
+    expect(html).toContain('<a class="matnat-popup__link" href="/device/7">Visa mätenhet</a>');
+    const own = await popupHtml(
+      { title: 'Abisko', value: -13.1, unit: '°C', measured_at: null },
+      undefined,
+      sv,
+    );
+    expect(own).toContain('−13,1\u00a0°C');
+    expect(own).not.toContain('matnat-popup__link');
     expect(html).toContain(
       'Energi: <strong>1\u00a0234,6\u00a0kWh</strong> <small>för 3 minuter sedan</small>',
     );
