@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config.js';
 import { acceptParsed, type IntegrationRef } from './accept.js';
@@ -134,10 +134,44 @@ export function startMqttIngest(
   return {
     client,
     async stop() {
+      // A member of a shared group leaves it: otherwise its session, kept for the next start, stays in the
+      // group and Mosquitto goes on giving it its share of the stream while it is away (docs/ingestion.md).
+      const leave = config.sharedGroup !== '' && client.connected && (await drained(client, config, log));
       // Let committed messages be acknowledged before the connection goes.
       await app.ingest.queue.idle();
       await acks.settled();
-      await client.endAsync();
+      await client.endAsync(false, leave ? { properties: { sessionExpiryInterval: 0 } } : {});
     },
   };
+}
+
+/** Quiet this long after the last message: the broker has nothing more queued for this session. */
+const DRAIN_QUIET_MS = 300;
+const DRAIN_LIMIT_MS = 30_000;
+
+/**
+ * Unsubscribes and takes what the broker had already queued for this session (stored and acknowledged as
+ * usual) until the stream is quiet. True: nothing is left with the session, it may end; false (not drained
+ * in time): the session is kept, and what it still holds arrives when a process with this client id starts.
+ */
+async function drained(client: MqttClient, config: MqttConfig, log: FastifyBaseLogger): Promise<boolean> {
+  let last = Date.now();
+  const onMessage = (packet: { cmd: string }) => {
+    if (packet.cmd === 'publish') last = Date.now();
+  };
+  client.on('packetreceive', onMessage);
+  try {
+    await client.unsubscribeAsync(subscriptionTopics(config));
+    const limit = Date.now() + DRAIN_LIMIT_MS;
+    while (Date.now() - last < DRAIN_QUIET_MS) {
+      if (Date.now() > limit || !client.connected) return false;
+      await new Promise((r) => setTimeout(r, DRAIN_QUIET_MS / 3));
+    }
+    return true;
+  } catch (err) {
+    log.warn({ err }, 'unsubscribe failed: the session is kept');
+    return false;
+  } finally {
+    client.off('packetreceive', onMessage);
+  }
 }
