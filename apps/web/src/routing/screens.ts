@@ -21,6 +21,9 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'admin.users': () => import('../screens/admin/AdminUsers'),
   'admin.devices': () => import('../screens/admin/AdminDevices'),
   map: () => import('../screens/map/DevicesMap'),
+  'device.index': () => import('../screens/device/DeviceIndex'),
+  'device.show': () => import('../screens/device/DeviceShow'),
+  'device.edit': () => import('../screens/device/DeviceEdit'),
   'map.devices': () => import('../screens/map/MapDevices'),
 };
 

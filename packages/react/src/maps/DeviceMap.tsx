@@ -1,5 +1,5 @@
 import { type Sensor, toEpochMs } from '@matnat/core';
-import type { CircleMarker, LayerGroup, Map as LeafletMap } from 'leaflet';
+import type { CircleMarker, LayerGroup, Map as LeafletMap, LeafletMouseEvent } from 'leaflet';
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { formatAge, formatReading } from '../charts/format';
 import { fetchResource } from '../data/resource';
@@ -35,6 +35,8 @@ export interface DeviceMapProps extends TileOptions {
   selectedId?: number | string;
   /** Where a popup's 'Visa mätenhet' link goes; without it the popup has no link. @default undefined */
   deviceHref?(feature: MapFeature): string;
+  /** The map itself was clicked (placing a device, say). @default undefined */
+  onMapClick?(lat: number, lng: number): void;
 }
 
 type Props = Record<string, unknown>;
@@ -158,6 +160,16 @@ function DeviceMapView(props: DeviceMapProps) {
   }, [handle, devices]);
 
   useSelectedMarker(handle?.map, markers.current, props.selectedId);
+  const onMapClick = useRef(props.onMapClick);
+  onMapClick.current = props.onMapClick;
+  useEffect(() => {
+    if (!handle) return;
+    const click = (e: LeafletMouseEvent) => onMapClick.current?.(e.latlng.lat, e.latlng.lng);
+    handle.map.on('click', click);
+    return () => {
+      handle.map.off('click', click);
+    };
+  }, [handle]);
 
   const toggle = () => client.localSettings.set({ useSatellite: !satellite });
 

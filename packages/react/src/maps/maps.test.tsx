@@ -30,7 +30,13 @@ const leaflet = vi.hoisted(() => {
   const mod = {
     map: () => {
       state.maps++;
-      return { fitBounds: () => {}, invalidateSize: () => {}, remove: () => state.removed++ };
+      return {
+        fitBounds: () => {},
+        invalidateSize: () => {},
+        on: () => {},
+        off: () => {},
+        remove: () => state.removed++,
+      };
     },
     tileLayer: (url: string) => {
       state.tiles.push(url);

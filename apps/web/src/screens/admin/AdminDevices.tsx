@@ -6,34 +6,16 @@ import {
   type Team,
   toEpochMs,
 } from '@matnat/core';
-import { Button, formatAge, formatReading, useQuery } from '@matnat/react';
+import { Button, useQuery } from '@matnat/react';
 import { type FormEvent, useId, useState } from 'react';
 import { matnat } from '../../matnat';
+import { LatestReading } from '../device/LatestReading';
 
 const dateTime = new Intl.DateTimeFormat('sv-SE', {
   dateStyle: 'medium',
   timeStyle: 'short',
   timeZone: 'Europe/Stockholm',
 });
-
-/** The newest reading of the device's default sensor, else of its first sensor. */
-function LastReading({ device }: { device: Device }) {
-  const sensor = device.defaultSensor ?? device.sensors?.[0] ?? null;
-  const latest = useQuery({ ...matnat.queries.latest(sensor?.id ?? 0), enabled: sensor !== null });
-  if (!sensor) return <span>Inga sensorer ännu</span>;
-  const reading = latest.data;
-  if (latest.isPending) return <span>Laddar…</span>;
-  if (!reading) return <span>Inga mätvärden ännu</span>;
-  return (
-    <span>
-      {sensor.name}:{' '}
-      <strong>
-        {formatReading(reading.value)} {sensor.unit}
-      </strong>{' '}
-      ({formatAge(toEpochMs(reading.measured_at), matnat.platform.now())})
-    </span>
-  );
-}
 
 /** Connect one unassigned device to a team; it leaves this list once connected. */
 function ConnectForm({ device, teams }: { device: Device; teams: readonly Team[] }) {
@@ -129,7 +111,7 @@ export default function AdminDevices() {
               <p className="break-all">Enhets-id: {device.external_device_id}</p>
               <p>Först sedd: {dateTime.format(new Date(device.created_at))}</p>
               <p>
-                Senaste mätvärde: <LastReading device={device} />
+                Senaste mätvärde: <LatestReading device={device} />
               </p>
             </div>
             <ConnectForm device={device} teams={teamList} />
