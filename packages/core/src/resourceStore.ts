@@ -15,7 +15,7 @@ import type {
   Sensor,
   Team,
 } from './api/types';
-import { sortDashboards } from './lists';
+import { moveItem, sortDashboards } from './lists';
 import { type CoreMessages, svMessages } from './messages';
 import type { Timers } from './platform';
 import type { MatnatQueries, MatnatQueryOptions } from './queries';
@@ -74,6 +74,8 @@ export interface ResourceStore<T extends { id: Id }, Args extends unknown[] = []
 export interface PanelStore extends ResourceStore<Panel, [], PanelCreateBodyInput, PanelUpdateBodyInput> {
   /** PATCH /api/v1/dashboard/{id}/panel: the panels in their new order. */
   order(dashboardId: Id, panelIds: Id[]): Promise<void>;
+  /** Moves one panel of the open dashboard to `toIndex` (drag, or one place by keyboard) and saves the order. */
+  move(dashboardId: Id, panelId: Id, toIndex: number): Promise<void>;
 }
 
 export interface ResourceStores {
@@ -234,6 +236,14 @@ export function createResourceStores(options: ResourceStoresOptions): ResourceSt
         const ordered = panelIds.flatMap((id) => list.filter((panel) => panel.id === id));
         list.splice(0, list.length, ...ordered, ...list.filter((panel) => !panelIds.includes(panel.id)));
       }
+    },
+    async move(dashboardId: Id, panelId: Id, toIndex: number): Promise<void> {
+      const ids = (openPanels(dashboardId) ?? []).map((panel) => panel.id);
+      const from = ids.indexOf(panelId);
+      if (from < 0) return;
+      const next = moveItem(ids, from, toIndex);
+      if (next.every((id, i) => id === ids[i])) return;
+      await panels.order(dashboardId, next);
     },
   };
 
