@@ -18,6 +18,11 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'error.single.message': () => import('../screens/ErrorMessage'),
   notFound: () => import('../screens/NotFound'),
   'dashboard.index': () => import('../screens/DashboardIndex'),
+  'dashboard.form': () => import('../screens/DashboardForm'),
+  'dashboard.show': () => import('../screens/DashboardShow'),
+  'dashboard.panelform.simple': () => import('../screens/PanelFormSimple'),
+  'dashboard.panelform.advanced': () => import('../screens/PanelFormAdvanced'),
+  'panel.edit': () => import('../screens/PanelEdit'),
 };
 
 export function screenFor(name: RouteName, screens: Partial<Record<RouteName, ScreenLoader>> = SCREENS) {
