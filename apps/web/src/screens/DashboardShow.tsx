@@ -24,6 +24,9 @@ import { TextField } from '../shell/TextField';
 type Board = Snapshot<Dashboard>;
 type PanelSnap = Snapshot<PanelEntity>;
 
+/** A performance mark per panel when its chart first drew data (`npm run bench:web:dashboard` listens). */
+const PANEL_PAINTED_MARK = 'matnat:panel-painted:';
+
 const panelName = (panel: PanelSnap, index: number) => panel.title?.trim() || `Panel ${index + 1}`;
 
 const linkClass =
@@ -191,6 +194,7 @@ function PanelCard({ panel, index, count, filter, onMove, onRemove, dragging }: 
         interval={filter.interval_slug}
         showTimeFilter={false}
         height={260}
+        onFirstData={() => performance.mark(`${PANEL_PAINTED_MARK}${panel.id}`)}
       />
     </li>
   );
