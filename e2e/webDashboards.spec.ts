@@ -38,9 +38,10 @@ async function pickSensor(page: Page, device: string, sensor: RegExp, n?: number
 }
 
 const panelOrder = (page: Page) =>
-  page.getByRole('list', { name: 'Paneler' }).locator(':scope > li').evaluateAll((items) =>
-    items.map((item) => item.getAttribute('aria-label')),
-  );
+  page
+    .getByRole('list', { name: 'Paneler' })
+    .locator(':scope > li')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
 
 /** The id of another user's dashboard, read from their own dashboard list. */
 async function erikDashboardId(browser: Browser): Promise<string> {
@@ -59,12 +60,14 @@ let boardPath = '';
 const TITLE = 'Övervakning Norrland';
 
 test.beforeAll(async ({ browser }) => {
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  // A context of its own: axe needs the page's context to be one the test created.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
   await signIn(page, 'anna@matnat.se');
 });
 
 test.afterAll(async () => {
-  await page.close();
+  await page.context().close();
 });
 
 test('dashboard.form: the contract checks the title before sending; the server 422 shows under the field; create opens the dashboard', async () => {

@@ -94,7 +94,11 @@ interface Run {
 }
 
 /** One cold navigation to the dashboard in a fresh context carrying anna's cookies. */
-async function measure(browser: Browser, state: Awaited<ReturnType<BrowserContext['storageState']>>, url: string) {
+async function measure(
+  browser: Browser,
+  state: Awaited<ReturnType<BrowserContext['storageState']>>,
+  url: string,
+) {
   const context = await browser.newContext({ storageState: state, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const streams: string[] = [];

@@ -285,11 +285,12 @@ export default function DashboardShow() {
           </Link>
         </div>
       </div>
-      <TimeFilterSelect
-        className="mb-4"
-        value={{ range_slug: filter.range_slug, interval_slug: filter.interval_slug }}
-        onChange={(value) => setFilter(value)}
-      />
+      <div className="mb-4 max-w-md">
+        <TimeFilterSelect
+          value={{ range_slug: filter.range_slug, interval_slug: filter.interval_slug }}
+          onChange={(value) => setFilter(value)}
+        />
+      </div>
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
