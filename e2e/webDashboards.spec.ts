@@ -214,6 +214,10 @@ test('dashboard.show: edit the title; panel.edit changes a panel; remove a panel
   await page.getByLabel('Titel').fill(`${TITLE} 2`);
   await page.getByRole('button', { name: 'Spara' }).click();
   await expect(page.getByRole('heading', { name: `${TITLE} 2` })).toBeVisible();
+  // The PATCH answer carries the panels without their lines: the open dashboard keeps the loaded ones.
+  const advanced = page.getByRole('listitem', { name: 'Fjällen jämförda' });
+  await expect(advanced.getByText('Gällivare 1', { exact: false }).first()).toBeVisible();
+  await expect(advanced.locator('.matnat-chart canvas').first()).toBeVisible();
 
   await page.getByRole('link', { name: 'Redigera Fjällen jämförda' }).click();
   await expect(page).toHaveURL(/\/panel\/\d+\/edit$/);

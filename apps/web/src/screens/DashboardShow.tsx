@@ -314,7 +314,14 @@ export default function DashboardShow() {
       )}
       <ConfirmDangerDialog
         open={removing !== null}
-        title={`Ta bort ${removing ? panelName(removing, panels.indexOf(removing)) : 'panelen'}?`}
+        title={`Ta bort ${
+          removing
+            ? panelName(
+                removing,
+                panels.findIndex((p) => p.id === removing.id),
+              )
+            : 'panelen'
+        }?`}
         onConfirm={confirmRemove}
         onCancel={() => setRemoving(null)}
         routeKey={location.pathname}
