@@ -49,6 +49,8 @@ async function signIn(browser: Browser, url: string): Promise<BrowserContext> {
  */
 async function seedDashboard(context: BrowserContext, url: string): Promise<{ id: number; sensors: number }> {
   const page = await context.newPage();
+  // tsx (esbuild, keepNames) wraps named functions in `__name(…)`, which the page does not have.
+  await page.addInitScript('globalThis.__name = (fn) => fn');
   await page.goto(`${url}/dashboard`);
   const seeded = await page.evaluate(async (panels) => {
     const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
@@ -85,8 +87,23 @@ async function seedDashboard(context: BrowserContext, url: string): Promise<{ id
   return seeded;
 }
 
+/** Milestones of one navigation (ms after navigation start), from resource timing. */
+interface Milestones {
+  /** The dashboard screen's chunk arrived. */
+  screen: number;
+  /** GET /api/v1/dashboard/{id} sent and answered. */
+  boardStart: number;
+  boardEnd: number;
+  /** The first measurement request sent, the last one answered. */
+  firstMeasurement: number;
+  lastMeasurement: number;
+  /** The chart library's chunk arrived. */
+  chartLibrary: number;
+}
+
 interface Run {
   paintedMs: number;
+  milestones: Milestones;
   streams: number;
   measurementRequests: number;
   distinctFilters: number;
@@ -141,6 +158,20 @@ async function measure(
   );
   await page.goto(url);
   const paintedMs = await painted;
+  const milestones = await page.evaluate((): Milestones => {
+    const all = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const of = (test: RegExp) => all.filter((entry) => test.test(entry.name));
+    const board = of(/\/api\/v1\/dashboard\/\d+\/\?include/)[0];
+    const measurements = of(/\/measurements\?/);
+    return {
+      screen: of(/DashboardShow-/)[0]?.responseEnd ?? Number.NaN,
+      boardStart: board?.startTime ?? Number.NaN,
+      boardEnd: board?.responseEnd ?? Number.NaN,
+      firstMeasurement: Math.min(...measurements.map((entry) => entry.startTime)),
+      lastMeasurement: Math.max(...measurements.map((entry) => entry.responseEnd)),
+      chartLibrary: of(/lightweight-charts/)[0]?.responseEnd ?? Number.NaN,
+    };
+  });
   // Let late requests (a second stream, a duplicate fetch) show before counting.
   await page.waitForTimeout(1500);
   const distinctFilters = new Set(
@@ -152,6 +183,7 @@ async function measure(
   await context.close();
   return {
     paintedMs,
+    milestones,
     streams: new Set(streams).size,
     measurementRequests: measurements.length,
     distinctFilters,
@@ -204,6 +236,7 @@ try {
 }
 
 const painted = runs.map((r) => r.paintedMs);
+const at = (key: keyof Milestones) => `${median(runs.map((r) => r.milestones[key])).toFixed(0)} ms`;
 const last = runs.at(-1) as Run;
 const counted = last.scripts.filter((s) => s.counted);
 const jsBytes = counted.reduce((sum, s) => sum + gzipBytes(s.name), 0);
@@ -228,6 +261,11 @@ anna's cookies) after a warm-up.
 | connections to the live stream | ${streams} | ≤ 1 | ${ok(streams <= 1)} |
 | measurement requests | ${requests} for ${distinct} distinct (sensor, range, interval) | ≤ ${distinct} | ${ok(requests <= distinct)} |
 | JS loaded for \`/dashboard/{id}\` before the panels' chunks, gzip -9 | ${kb(jsBytes)} | ≤ ${BUDGET_KB} KB | ${ok(jsBytes <= BUDGET_KB * 1024)} |
+
+Where the time goes (medians, ms after navigation start): the dashboard screen's chunk arrived at
+${at('screen')}; \`GET /api/v1/dashboard/{id}\` sent at ${at('boardStart')}, answered at ${at('boardEnd')}; the first
+measurement request sent at ${at('firstMeasurement')}, the last answered at ${at('lastMeasurement')}; the chart
+library arrived at ${at('chartLibrary')}; all ${PANELS} painted at ${median(painted).toFixed(0)} ms.
 
 "Painted": each panel sets the performance mark \`${MARK}{id}\` when its chart first drew data
 (\`apps/web/src/screens/DashboardShow.tsx\`); the page reports two animation frames after the ${PANELS}th. The JS
