@@ -27,6 +27,8 @@ const BUDGET_MS = 1000;
 const BUDGET_KB = 160;
 /** The panels' own chunks: the chart library a line chart loads on demand. */
 const PANEL_CHUNK = /lightweight-charts/;
+/** tsx (esbuild, keepNames) wraps named functions in `__name(…)`; pages evaluating them need it too. */
+const NO_NAME_HELPER = 'globalThis.__name = (fn) => fn';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
 /** Anna's session in a context of its own: the cookies a run starts from. */
@@ -49,8 +51,7 @@ async function signIn(browser: Browser, url: string): Promise<BrowserContext> {
  */
 async function seedDashboard(context: BrowserContext, url: string): Promise<{ id: number; sensors: number }> {
   const page = await context.newPage();
-  // tsx (esbuild, keepNames) wraps named functions in `__name(…)`, which the page does not have.
-  await page.addInitScript('globalThis.__name = (fn) => fn');
+  await page.addInitScript(NO_NAME_HELPER);
   await page.goto(`${url}/dashboard`);
   const seeded = await page.evaluate(async (panels) => {
     const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
@@ -140,6 +141,7 @@ async function measure(
     page.on('pageerror', reject);
     setTimeout(() => reject(new Error('the 8 panels did not paint within 60 s')), 60_000);
   });
+  await page.addInitScript(NO_NAME_HELPER);
   await page.addInitScript(
     ({ mark, panels }) => {
       const seen = new Set<string>();
