@@ -93,7 +93,7 @@ export type {
   RequestOptions,
 } from './http';
 export { CSRF_COOKIE_PATH, createHttpClient, withQuery, XSRF_COOKIE, XSRF_HEADER } from './http';
-export { compareSwedish, deviceLabel, moveItem, sortAlerts, sortDashboards, sortDevices } from './lists';
+export { compareSwedish, deviceLabel, sortAlerts, sortDashboards, sortDevices } from './lists';
 export type { LocalSettings, LocalSettingsOptions, LocalSettingsStore } from './localSettings';
 export { createLocalSettings, DEFAULT_LOCAL_SETTINGS, LOCAL_SETTINGS_STORAGE_KEY } from './localSettings';
 export type { CoreMessages, MessageOverrides } from './messages';

@@ -306,19 +306,6 @@ describe('spec §4: removing a panel removes it from the open dashboard', () => 
     await ctx.stores.panels.order(2, [1]);
     expect(panelIds(ctx)).toEqual([12, 10, 11]);
   });
-
-  it('move: one panel to a new place (drag or keyboard) sends the whole new order; no move, no request', async () => {
-    const ctx = await openDashboard();
-    ctx.server.on('PATCH /api/v1/dashboard/1/panel', { status: 204 });
-    await ctx.stores.panels.move(1, 10, 2);
-    expect(ctx.server.last().body).toEqual({ panels: [11, 12, 10] });
-    expect(panelIds(ctx)).toEqual([11, 12, 10]);
-    const requests = ctx.server.requests().length;
-    await ctx.stores.panels.move(1, 10, 5);
-    await ctx.stores.panels.move(1, 99, 0);
-    await ctx.stores.panels.move(2, 10, 0);
-    expect(ctx.server.requests().length).toBe(requests);
-  });
 });
 
 describe('createResourceStore', () => {

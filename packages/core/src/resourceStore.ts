@@ -15,7 +15,7 @@ import type {
   Sensor,
   Team,
 } from './api/types';
-import { moveItem, sortDashboards } from './lists';
+import { sortDashboards } from './lists';
 import { type CoreMessages, svMessages } from './messages';
 import type { Timers } from './platform';
 import type { MatnatQueries, MatnatQueryOptions } from './queries';
@@ -79,8 +79,6 @@ export interface ResourceStore<T extends { id: Id }, Args extends unknown[] = []
 export interface PanelStore extends ResourceStore<Panel, [], PanelCreateBodyInput, PanelUpdateBodyInput> {
   /** PATCH /api/v1/dashboard/{id}/panel: the panels in their new order. */
   order(dashboardId: Id, panelIds: Id[]): Promise<void>;
-  /** Moves one panel of the open dashboard to `toIndex` (drag, or one place by keyboard) and saves the order. */
-  move(dashboardId: Id, panelId: Id, toIndex: number): Promise<void>;
 }
 
 export interface ResourceStores {
@@ -89,12 +87,6 @@ export interface ResourceStores {
   panels: PanelStore;
   sensors: ResourceStore<Sensor>;
   teams: ResourceStore<Team>;
-}
-
-function pick<T>(item: T, keys: (keyof T)[]): Partial<T> {
-  return Object.fromEntries(
-    keys.filter((key) => item[key] !== undefined).map((key) => [key, item[key]]),
-  ) as Partial<T>;
 }
 
 /**
@@ -146,7 +138,11 @@ export function createResourceStore<T extends { id: Id }, Args extends unknown[]
       const item = await options.update!(id, body);
       state.list = sort(state.list.map((existing) => (existing.id === id ? item : existing)));
       const open = state.current;
-      if (open?.id === id) state.current = { ...item, ...pick(open, options.keepOnUpdate ?? []) };
+      if (open?.id === id) {
+        const kept = { ...item };
+        for (const key of options.keepOnUpdate ?? []) if (open[key] !== undefined) kept[key] = open[key];
+        state.current = kept;
+      }
       return item;
     },
 
@@ -250,14 +246,6 @@ export function createResourceStores(options: ResourceStoresOptions): ResourceSt
         const ordered = panelIds.flatMap((id) => list.filter((panel) => panel.id === id));
         list.splice(0, list.length, ...ordered, ...list.filter((panel) => !panelIds.includes(panel.id)));
       }
-    },
-    async move(dashboardId: Id, panelId: Id, toIndex: number): Promise<void> {
-      const ids = (openPanels(dashboardId) ?? []).map((panel) => panel.id);
-      const from = ids.indexOf(panelId);
-      if (from < 0) return;
-      const next = moveItem(ids, from, toIndex);
-      if (next.every((id, i) => id === ids[i])) return;
-      await panels.order(dashboardId, next);
     },
   };
 

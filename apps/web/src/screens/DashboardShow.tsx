@@ -19,6 +19,7 @@ import {
 import { type DragEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { matnat } from '../matnat';
+import { moveItem } from '../shell/moveItem';
 import { TextField } from '../shell/TextField';
 
 type Board = Snapshot<Dashboard>;
@@ -221,8 +222,9 @@ function usePanelMoves(board: Board | null) {
     const moved = panels[from];
     if (!moved || to < 0 || to >= panels.length || to === from) return;
     if (via === 'keyboard') refocus.current = `${moved.id}-${to < from ? 'up' : 'down'}`;
+    const ids = panels.map((p) => p.id);
     matnat.panels
-      .move(board.id, moved.id, to)
+      .order(board.id, moveItem(ids, from, to))
       .then(() =>
         setAnnouncement(`${panelName(moved, from)} flyttades till plats ${to + 1} av ${panels.length}.`),
       )
