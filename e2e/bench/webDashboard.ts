@@ -10,12 +10,13 @@
 // Writes the "Reference app: dashboard" section of docs/benchmarks.md. MATNAT_BENCH_NO_BUILD=1 skips the
 // app's build (when `bench:web` has just built it).
 
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+// The global pnpm, else `npx pnpm@10`: a fresh clone has only Node and npm.
+import { pnpm } from '../../scripts/pnpm.mjs';
 import { repoRoot } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
 import { startWebServer, type WebServer } from '../webHarness';
@@ -205,12 +206,13 @@ function writeSection(section: string) {
   const updated =
     start < 0
       ? `${doc.trimEnd()}\n\n${section}`
-      : `${doc.slice(0, start)}${section}${next >= 0 ? doc.slice(next + 1) : ''}`;
+      : `${doc.slice(0, start)}${section}${next >= 0 ? `\n${doc.slice(next + 1)}` : ''}`;
   writeFileSync(file, updated);
 }
 
 if (process.env.MATNAT_BENCH_NO_BUILD !== '1') {
-  execFileSync('pnpm', ['--filter', '@matnat/web', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+  if (pnpm(['--filter', '@matnat/web', 'build'], { cwd: repoRoot }) !== 0)
+    throw new Error('app build failed');
 }
 const server: WebServer = await startWebServer();
 const browser = await chromium.launch(chromiumLaunch);
