@@ -25,6 +25,11 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'device.show': () => import('../screens/device/DeviceShow'),
   'device.edit': () => import('../screens/device/DeviceEdit'),
   'map.devices': () => import('../screens/map/MapDevices'),
+  'dashboard.form': () => import('../screens/DashboardForm'),
+  'dashboard.show': () => import('../screens/DashboardShow'),
+  'dashboard.panelform.simple': () => import('../screens/PanelFormSimple'),
+  'dashboard.panelform.advanced': () => import('../screens/PanelFormAdvanced'),
+  'panel.edit': () => import('../screens/PanelEdit'),
 };
 
 export function screenFor(name: RouteName, screens: Partial<Record<RouteName, ScreenLoader>> = SCREENS) {
