@@ -18,6 +18,13 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'error.single.message': () => import('../screens/ErrorMessage'),
   notFound: () => import('../screens/NotFound'),
   'dashboard.index': () => import('../screens/DashboardIndex'),
+  register: () => import('../screens/Register'),
+  'verification.notice': () => import('../screens/VerifyEmailNotice'),
+  'verification.verify': () => import('../screens/VerifyEmail'),
+  'password.request': () => import('../screens/PasswordRequest'),
+  'password.reset': () => import('../screens/PasswordReset'),
+  'user.invite': () => import('../screens/Invite'),
+  'user.settings': () => import('../screens/UserSettings'),
 };
 
 export function screenFor(name: RouteName, screens: Partial<Record<RouteName, ScreenLoader>> = SCREENS) {
