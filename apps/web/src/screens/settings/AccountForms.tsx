@@ -1,11 +1,12 @@
-import { toFormErrors, UserAttributeBody, validationMessages } from '@matnat/contract';
+import { fieldLabels, toFormErrors, UserAttributeBody, validationMessages } from '@matnat/contract';
 import type { Me, Snapshot } from '@matnat/core';
 import { Avatar, Button } from '@matnat/react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
 import { matnat } from '../../matnat';
 import { FormMessage } from '../../shell/FormMessage';
 import { TextField } from '../../shell/TextField';
 import { useFormSubmit } from '../../shell/useFormSubmit';
+import { photoToDataUrl } from './photo';
 
 export function SettingsSection({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -147,10 +148,14 @@ export function PasswordForm({ user }: { user: Snapshot<Me> }) {
   );
 }
 
-/** The avatar: a photo by its address, or the initials (spec §2 Avatar). */
+/** The avatar (spec §2): an uploaded photo (scaled in the browser), a photo's address, or the initials. */
 export function AvatarForm({ user }: { user: Snapshot<Me> }) {
   const form = useFormSubmit({ shown: ['photo_url'], rename: { value: 'photo_url' }, toFormErrors });
   const [done, setDone] = useState<string | null>(null);
+  const uploadId = useId();
+  const uploaded = user.photo_url?.startsWith('data:') ?? false;
+  // The error shows under whichever of the two inputs was used last.
+  const [source, setSource] = useState<'upload' | 'address'>('upload');
 
   async function save(value: unknown, message: string) {
     setDone(null);
@@ -160,42 +165,83 @@ export function AvatarForm({ user }: { user: Snapshot<Me> }) {
     if (saved) setDone(message);
   }
 
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setSource('upload');
+    try {
+      await save(await photoToDataUrl(file), 'Fotot är sparat.');
+    } catch {
+      form.setFailure({
+        fields: { photo_url: [validationMessages.image(fieldLabels.photo_url)] },
+        general: null,
+      });
+    } finally {
+      input.value = '';
+    }
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setSource('address');
     void save(new FormData(event.currentTarget).get('photo_url'), 'Fotot är sparat.');
   }
 
+  const error = source === 'upload' ? form.fields.photo_url?.[0] : undefined;
   return (
     <SettingsSection title="Profilbild" id="profil-bild">
       <div className="flex flex-col gap-4 md:flex-row md:items-start">
         <Avatar name={user.name} photoUrl={user.photo_url} initials={user.initials} size={16} />
-        <form noValidate onSubmit={submit} className="flex-1 space-y-3">
+        <div className="flex-1 space-y-4">
           <FormMessage tone="error">{form.general}</FormMessage>
           <FormMessage tone="success">{done}</FormMessage>
-          <TextField
-            key={user.photo_url ?? ''}
-            name="photo_url"
-            type="url"
-            label="Adress till ett foto (https://…)"
-            defaultValue={user.photo_url ?? ''}
-            errors={form.fields.photo_url}
-          />
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" variant="secondary" disabled={form.busy}>
-              Spara foto
-            </Button>
-            {user.photo_url && (
-              <Button
-                type="button"
-                variant="borderless"
-                disabled={form.busy}
-                onClick={() => void save(null, 'Nu visas dina initialer.')}
-              >
-                Använd initialer i stället
-              </Button>
+          <div>
+            <label htmlFor={uploadId} className="mb-1 block text-sm font-medium text-slate-800">
+              Ladda upp ett foto (PNG, JPEG eller WebP)
+            </label>
+            <input
+              id={uploadId}
+              type="file"
+              accept="image/png,image/jpeg,image/webp"
+              disabled={form.busy}
+              onChange={upload}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${uploadId}-error` : undefined}
+              className="block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border-0 file:bg-teal-700 file:px-3 file:py-2 file:text-white"
+            />
+            {error && (
+              <p id={`${uploadId}-error`} className="mt-1 text-sm text-red-700">
+                {error}
+              </p>
             )}
           </div>
-        </form>
+          <form noValidate onSubmit={submit} className="space-y-3">
+            <TextField
+              key={user.photo_url ?? ''}
+              name="photo_url"
+              type="url"
+              label="…eller adressen till ett foto (https://…)"
+              defaultValue={uploaded ? '' : (user.photo_url ?? '')}
+              errors={source === 'address' ? form.fields.photo_url : undefined}
+            />
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" variant="secondary" disabled={form.busy}>
+                Spara adressen
+              </Button>
+              {user.photo_url && (
+                <Button
+                  type="button"
+                  variant="borderless"
+                  disabled={form.busy}
+                  onClick={() => void save(null, 'Nu visas dina initialer.')}
+                >
+                  Använd initialer i stället
+                </Button>
+              )}
+            </div>
+          </form>
+        </div>
       </div>
     </SettingsSection>
   );
