@@ -19,9 +19,10 @@ export default function UserSettings() {
           Välj ett lösenord innan du fortsätter. Tills dess stannar du på den här sidan.
         </FormMessage>
       )}
-      {needsPassword && <PasswordForm user={user} />}
-      <ProfileForms user={user} />
-      {!needsPassword && <PasswordForm user={user} />}
+      {/* Keyed, so the password form keeps its state (its confirmation) when it moves down once saved. */}
+      {needsPassword
+        ? [<PasswordForm key="password" user={user} />, <ProfileForms key="profile" user={user} />]
+        : [<ProfileForms key="profile" user={user} />, <PasswordForm key="password" user={user} />]}
       <AvatarForm user={user} />
       <EmbedTokens />
     </div>

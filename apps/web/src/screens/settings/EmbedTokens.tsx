@@ -19,9 +19,11 @@ import {
   embedSnippets,
   embedTarget,
   expiryToIso,
+  PUBLIC_MAP_LABEL,
   parseOrigins,
   type ScopeGroups,
   type ScopeOption,
+  scopeLabels,
   scopeOptions,
 } from './embedTokenForm';
 
@@ -47,7 +49,8 @@ function CopyBlock({ label, text }: { label: string; text: string }) {
       <textarea
         readOnly
         aria-labelledby={id}
-        rows={Math.min(text.split('\n').length, 8)}
+        rows={text.split('\n').length + 1}
+        wrap="off"
         value={text}
         spellCheck={false}
         className="block w-full resize-y rounded-md bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100"
@@ -158,7 +161,7 @@ function CreateTokenForm({
         <ScopeFieldset legend="Mätenheter" options={groups.devices} />
         <label className="flex items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" name="scopes" value="public-map" className="h-4 w-4 accent-teal-700" />
-          Den publika temperaturkartan
+          {PUBLIC_MAP_LABEL}
         </label>
       </fieldset>
       {error('scopes') && (
@@ -203,7 +206,14 @@ function tokenStatus(token: EmbedToken): string {
   return Date.parse(token.expires_at) <= Date.now() ? 'Utgången' : 'Aktiv';
 }
 
-function TokenList({ tokens, onRevoke }: { tokens: EmbedToken[]; onRevoke: (t: EmbedToken) => void }) {
+interface TokenListProps {
+  tokens: EmbedToken[];
+  /** Names of the scopes the user can still pick (others show as written, `panel:5`). */
+  labels: ReadonlyMap<string, string>;
+  onRevoke: (token: EmbedToken) => void;
+}
+
+function TokenList({ tokens, labels, onRevoke }: TokenListProps) {
   if (tokens.length === 0) return <p className="text-sm text-slate-600">Du har inga inbäddningstokens än.</p>;
   return (
     <ul className="divide-y divide-slate-200" aria-label="Dina inbäddningstokens">
@@ -216,7 +226,9 @@ function TokenList({ tokens, onRevoke }: { tokens: EmbedToken[]; onRevoke: (t: E
             <p className="font-medium text-slate-900">
               {token.name} <span className="font-normal text-slate-600">· {tokenStatus(token)}</span>
             </p>
-            <p className="break-words text-slate-700">Läser: {token.scopes.join(', ')}</p>
+            <p className="break-words text-slate-700">
+              Läser: {token.scopes.map((scope) => labels.get(scope) ?? scope).join(', ')}
+            </p>
             <p className="break-words text-slate-700">Webbplatser: {token.allowed_origins.join(', ')}</p>
             <p className="text-slate-700">Gäller till {formatDateMinute(token.expires_at)}</p>
           </div>
@@ -298,7 +310,7 @@ export function EmbedTokens() {
         )}
         <div>
           <h3 className="mb-2 font-semibold text-slate-900">Dina tokens</h3>
-          <TokenList tokens={tokens} onRevoke={setRevoking} />
+          <TokenList tokens={tokens} labels={scopeLabels(groups)} onRevoke={setRevoking} />
         </div>
       </div>
       <ConfirmDangerDialog

@@ -6,6 +6,7 @@ import {
   embedTarget,
   expiryToIso,
   parseOrigins,
+  scopeLabels,
   scopeOptions,
 } from './embedTokenForm';
 
@@ -35,6 +36,14 @@ describe('embed token form (issue 8: user settings, embed tokens)', () => {
       { scope: 'device:3', label: 'Åre' },
       { scope: 'device:4', label: 'ext-4' },
     ]);
+  });
+
+  it('the token list names its scopes', () => {
+    const labels = scopeLabels(scopeOptions(dashboards, [device(3, 'Åre')]));
+    expect(labels.get('panel:5')).toBe('Växthus – Inlandet');
+    expect(labels.get('device:3')).toBe('Åre');
+    expect(labels.get('public-map')).toBe('Den publika temperaturkartan');
+    expect(labels.get('panel:99')).toBeUndefined();
   });
 
   it('allowed origins: one per line, commas and blanks tolerated', () => {

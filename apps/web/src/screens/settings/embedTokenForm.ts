@@ -26,6 +26,15 @@ export function scopeOptions(dashboards: readonly Dashboard[], devices: readonly
   return { panels, devices: deviceOptions };
 }
 
+export const PUBLIC_MAP_LABEL = 'Den publika temperaturkartan';
+
+/** Scope → its name, for the token list ('Växthus – Inlandet' rather than `panel:5`). */
+export function scopeLabels({ panels, devices }: ScopeGroups): Map<string, string> {
+  const labels = new Map<string, string>([['public-map', PUBLIC_MAP_LABEL]]);
+  for (const option of [...panels, ...devices]) labels.set(option.scope, option.label);
+  return labels;
+}
+
 /** The origins field: one per line (commas and spaces also separate), blanks dropped. */
 export function parseOrigins(text: string): string[] {
   return text
