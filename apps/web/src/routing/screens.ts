@@ -25,6 +25,10 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'password.reset': () => import('../screens/PasswordReset'),
   'user.invite': () => import('../screens/Invite'),
   'user.settings': () => import('../screens/UserSettings'),
+  'admin.users': () => import('../screens/admin/AdminUsers'),
+  'admin.devices': () => import('../screens/admin/AdminDevices'),
+  map: () => import('../screens/map/DevicesMap'),
+  'map.devices': () => import('../screens/map/MapDevices'),
 };
 
 export function screenFor(name: RouteName, screens: Partial<Record<RouteName, ScreenLoader>> = SCREENS) {
