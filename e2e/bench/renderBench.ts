@@ -217,7 +217,10 @@ try {
     year.drawMs.push(drawMs);
     load.push(loadavg()[0] as number);
   }
-  if (yearSensor) console.log(`a year of minute readings: ${median(year.ms).toFixed(0)} ms`);
+  if (yearSensor)
+    console.log(
+      `a year of minute readings: ${median(year.ms).toFixed(0)} ms (request sent after ${median(year.requestAt).toFixed(0)} ms, answer ${median(year.apiMs).toFixed(0)} ms, drawn ${median(year.drawMs).toFixed(0)} ms after it)`,
+    );
   // The map and its peer, a plain Leaflet page with the same GeoJSON, taking turns after a warm-up each.
   const mapPages = {
     ours: `${h.examples}/examples/script-tag-temperature-map/`,

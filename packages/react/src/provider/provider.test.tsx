@@ -117,6 +117,26 @@ describe('MatnatProvider', () => {
     expect(api.calls[0]!.path).toBe('/api/v1/team');
   });
 
+  it('useQuery asks for uncached data in the first render, not after the first paint (issue 13)', async () => {
+    const { client, calls } = coreClient();
+    const during: (string | undefined)[] = [];
+    function Teams() {
+      const teams = useQuery(client.queries.teams());
+      // What the cache knows while the first render runs, before any effect (the observer's subscription).
+      during.push(client.queryClient.getQueryState(client.queries.teams().queryKey)?.fetchStatus);
+      return <p>{teams.isSuccess ? 'lag hämtade' : 'laddar'}</p>;
+    }
+    render(
+      <MatnatProvider client={client}>
+        <Teams />
+      </MatnatProvider>,
+    );
+    expect(during[0]).toBe('fetching');
+    expect(await screen.findByText('lag hämtade')).toBeTruthy();
+    // The observer took the request under way: one request, not two.
+    expect(calls.filter((c) => c.path === '/api/v1/team')).toHaveLength(1);
+  });
+
   it('messages: overrides and the English pack reach the components', () => {
     const { client } = coreClient();
     renderStrict(
