@@ -1,14 +1,17 @@
 import { lazyLibrary } from '../widgets/lazyLibrary';
 import { baseOptions } from './chartOptions';
+import { ThinnedLines } from './thinnedLines';
 import { tickFormats } from './tickFormats';
 
 export type ChartLibrary = Pick<typeof import('lightweight-charts'), 'createChart' | 'LineSeries'>;
 
+/** Points of the warm-up chart's line. */
+const WARM_UP_POINTS = 5000;
 /** Longest wait for the warm-up chart's frame (a page in a background tab draws no frames). */
 const WARM_UP_MS = 150;
 
 /**
- * Draws a small chart once out of sight, as ours are made (options, a line, axis labels), and removes it
+ * Draws a small chart once out of sight, as ours are made (options, a thinned line, axis labels), and removes it
  * after its first frame: the chart library's code then runs compiled when the first data arrives, instead
  * of being compiled while the visitor waits for the first chart (about half of its time, issue 13).
  */
@@ -20,11 +23,15 @@ export function warmUp(lib: ChartLibrary): Promise<void> {
   document.body.append(box);
   const chart = lib.createChart(box, baseOptions('sv-SE', 240, box));
   const line = chart.addSeries(lib.LineSeries, { lineWidth: 2, priceLineVisible: false });
-  const start = Math.floor(Date.now() / 60_000) * 60;
-  line.setData(
-    Array.from({ length: 120 }, (_, i) => ({ time: start + i * 60, value: 10 + Math.sin(i / 9) })) as never,
-  );
-  chart.timeScale().fitContent();
+  // Enough minute readings to be thinned to the box's pixel columns, as a long series is (thinning.ts).
+  const start = Date.now() - WARM_UP_POINTS * 60_000;
+  const points = Array.from({ length: WARM_UP_POINTS }, (_, i) => ({
+    time: start + i * 60_000,
+    value: 10 + Math.sin(i / 90),
+  }));
+  const lines = new ThinnedLines(chart, () => 480);
+  lines.set(line, points);
+  lines.draw(true);
   return new Promise((resolve) => {
     let finished = false;
     const done = () => {
