@@ -284,17 +284,32 @@ ${chartRows.join('\n')}
 | a year of minute readings in a panel, end to end | ${yearMs.toFixed(0)} ms (${range(year.ms)}): request sent ${median(year.requestAt).toFixed(0)} ms after mounting, API answer ${median(year.apiMs).toFixed(0)} ms, chart drawn ${median(year.drawMs).toFixed(0)} ms after the answer, then two frames | | | ≤ 150 ms | ${yearMs <= 150 ? 'ok' : 'over'} |
 | map: navigation to first marker | ${median(map.ours).toFixed(0)} ms (${range(map.ours)}) | plain Leaflet page, same GeoJSON: ${median(map.leaflet).toFixed(0)} ms (${range(map.leaflet)}) | ${mapRatio.toFixed(2)}× | ≤ 1.1× | ${mapRatio <= 1.1 ? 'ok' : 'over'} |
 
-Where the time goes. Before issue 13 (its figures, measured with the bench then in use), 100,000 points took
-955 ms against uPlot's 68 ms: lightweight-charts drew every one of them. Thinned to each pixel column's
-minimum and maximum, a chart of 100,000 points draws about 2,000, so the three sizes now cost about the
-same. What remains between us and uPlot is fixed cost: a chart of ours is a React component around
-lightweight-charts, which creates several canvases, measures its labels and paints on the next frame; the
-first chart of a page also runs that code for the first time (and React's). Over four runs on this
-machine a later chart in the page (a dashboard's second panel) took 1.3–2.1× uPlot's time, the first
-chart of a page 1.5–3.5×; the goal of 1.5× is met only now and then. The year in a panel adds the
-request's start after the panel's first render and the API's answer (a CORS preflight first, the embed
-token being a header) to the same chart cost. Figures move by tens of per cent between runs on this
-shared machine; compare within a run.
+Where the time goes (Chromium traces and CPU profiles of the bench pages, taken with Playwright over CDP).
+Before issue 13, 100,000 points took 955 ms against uPlot's 68 ms: lightweight-charts drew every one of
+them. Thinned to each pixel column's minimum and maximum, a chart of 100,000 points draws about 2,000, so
+the three sizes cost about the same. A first chart of a fresh page then still cost about twice a later
+one: lightweight-charts' code ran for the first time (compiled while the visitor waited), and so did the
+thinning. Loading the chart library now also draws one chart of 5,000 thinned points out of sight and
+removes it after its first frame (\`warmUp\` in \`packages/react/src/charts/chartLibrary.ts\`), while the
+data is still on its way. What is left of a chart of ours against uPlot's, in a trace of a later chart:
+React's render and the chart's creation (~3 ms), lightweight-charts' paint in its animation frame
+(~13 ms: price-axis width from measured labels, tick labels, the line) and the compositor's commit of its
+canvases (~13 ms against uPlot's ~4 ms for its one canvas; software rasterising, \`--disable-gpu\`).
+
+A year in a panel: the panel's data request started only when the query observer subscribed, a passive
+effect that React runs after the first paint (44 ms after mounting on a quiet machine); \`useQuery\` now
+asks for uncached data in the first render, the cache handing the same request to the observer. The first
+chart of the page is the warm one described above. The embed token travels in the Authorization header,
+so a fresh page still pays one CORS preflight before the request (the API lets the browser keep it for
+600 s, \`Access-Control-Max-Age\`, for the same URL).
+
+The map: the script-tag map added its markers in a passive effect, which preact runs only after the next
+animation frame, and formatted every spear's tooltip and popup up front, creating an
+\`Intl.RelativeTimeFormat\` per spear and paying Intl's start-up (~15 ms); the markers now reach the map in
+the commit that brought the data, and tooltip and popup text are made when first shown. Its data request
+already started as the script starts, before the first render.
+
+Figures move by tens of per cent between runs on this shared machine; compare within a run.
 
 **Bytes over the wire for the map page** (the script-tag map example served by the API as under \`npm start\`;
 its ${bytes.answers} answers from the API fetched again by this script, tiles excluded): ${bytes.before.toLocaleString('en')} B

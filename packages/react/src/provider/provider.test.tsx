@@ -32,6 +32,14 @@ function TeamsLoaded() {
   return <p>{teams.isSuccess ? 'lag hämtade' : 'laddar'}</p>;
 }
 
+/** Records what the cache knows while each render runs, before any effect (the observer's subscription). */
+function TeamsFetchStatus({ seen }: { seen: (string | undefined)[] }) {
+  const client = useMatnatClient<CoreClient>();
+  const teams = useQuery(client.queries.teams());
+  seen.push(client.queryClient.getQueryState(client.queries.teams().queryKey)?.fetchStatus);
+  return <p>{teams.isSuccess ? 'lag hämtade' : 'laddar'}</p>;
+}
+
 function CancelText() {
   return <p>{useMessages().dialog.cancel}</p>;
 }
@@ -120,15 +128,9 @@ describe('MatnatProvider', () => {
   it('useQuery asks for uncached data in the first render, not after the first paint (issue 13)', async () => {
     const { client, calls } = coreClient();
     const during: (string | undefined)[] = [];
-    function Teams() {
-      const teams = useQuery(client.queries.teams());
-      // What the cache knows while the first render runs, before any effect (the observer's subscription).
-      during.push(client.queryClient.getQueryState(client.queries.teams().queryKey)?.fetchStatus);
-      return <p>{teams.isSuccess ? 'lag hämtade' : 'laddar'}</p>;
-    }
     render(
       <MatnatProvider client={client}>
-        <Teams />
+        <TeamsFetchStatus seen={during} />
       </MatnatProvider>,
     );
     expect(during[0]).toBe('fetching');
