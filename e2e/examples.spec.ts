@@ -73,7 +73,7 @@ for (const width of WIDTHS) {
     // Tooltip and popup text are made when first shown (issue 13): a spear's name and reading in °C.
     await markers.first().dispatchEvent('mouseover');
     await expect(page.locator('[data-matnat-temperature-map] .leaflet-tooltip')).toContainText(
-      /: (–|-?\d+(,\d)?\u00a0°C)/,
+      /: (–|[−-]?\d+(,\d+)?\u00a0°C)/,
     );
     await markers.first().dispatchEvent('click');
     await expect(page.locator('[data-matnat-temperature-map] .matnat-popup')).toContainText('Temperatur:');
