@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@t
 import type { ReactNode } from 'react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { en, useMessages } from '../messages';
+import { useMessages } from '../messages';
+import { en } from '../messages/en';
 import { fakeFetch } from '../testing/fakeFetch';
 import { renderStrict } from '../testing/render';
 import { useMatnatClient } from './context';
