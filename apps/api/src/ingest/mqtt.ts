@@ -176,7 +176,9 @@ export function startMqttIngest(
       // Let committed messages be acknowledged before the connection goes.
       await app.ingest.queue.idle();
       await acks.settled();
-      log.warn({ ...acks.counts, held: acks.held() }, 'MQTT acknowledgements held back, at shutdown');
+      const counts = { ...acks.counts, held: acks.held() };
+      if (counts.dropped > 0 || counts.held > 0) log.warn(counts, 'MQTT acknowledgements at shutdown');
+      else log.info(counts, 'MQTT acknowledgements at shutdown');
       await client.endAsync(false, leave ? { properties: { sessionExpiryInterval: 0 } } : {});
     },
   };
