@@ -99,7 +99,7 @@ function registerHistory(r: ZodApp) {
         .selectFrom('alert_history')
         .selectAll()
         .where('alert_id', '=', alert.id)
-        .orderBy('at', 'desc')
+        // In the order they were recorded (a late reading may carry an earlier time than an acknowledgement).
         .orderBy('id', 'desc')
         .limit(500)
         .execute();
