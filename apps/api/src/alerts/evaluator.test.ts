@@ -61,7 +61,12 @@ async function setup(db: Kysely<DB>, team: number, owner: number, spec: AlertSpe
       clear_threshold: spec.clear_threshold ?? null,
     })
     .execute();
-  return { alertId: alert.id, sensorId: sensor.id, deviceTitle: `Testspjut ${tag}`, alertName: `Värmelarm ${tag}` };
+  return {
+    alertId: alert.id,
+    sensorId: sensor.id,
+    deviceTitle: `Testspjut ${tag}`,
+    alertName: `Värmelarm ${tag}`,
+  };
 }
 
 describe.each(dialects)('issue 11: alert evaluation with fake time (%s)', (dialect) => {
@@ -79,7 +84,11 @@ describe.each(dialects)('issue 11: alert evaluation with fake time (%s)', (diale
       mail: (m) => mails.push(m),
       refreshMs: 0,
     });
-  const reading = (minutes: number, value: number) => ({ sensor_id: w.sensorId, ts: T0 + minutes * MIN, value });
+  const reading = (minutes: number, value: number) => ({
+    sensor_id: w.sensorId,
+    ts: T0 + minutes * MIN,
+    value,
+  });
   /** Stores and evaluates readings at T0 + minutes. */
   const feed = async (e: AlertEvaluator, ...points: [number, number][]) => {
     const readings = points.map(([m, v]) => reading(m, v));
@@ -166,7 +175,12 @@ describe.each(dialects)('issue 11: alert evaluation with fake time (%s)', (diale
     const e = evaluator();
     await feed(e, [0, 31.5]);
     const [n] = await notifications();
-    expect(n).toMatchObject({ level: 'warn', title: `Larm: ${w.alertName}`, alert_id: w.alertId, read_at: null });
+    expect(n).toMatchObject({
+      level: 'warn',
+      title: `Larm: ${w.alertName}`,
+      alert_id: w.alertId,
+      read_at: null,
+    });
     expect(n!.body).toBe(`${w.deviceTitle} (Temperatur) mätte 31,5 °C den 15 januari 2026 kl. 12:00.`);
     const members = await t.db
       .selectFrom('notifications')
@@ -252,8 +266,16 @@ describe.each(dialects)('issue 11: alert evaluation with fake time (%s)', (diale
     await sweepAt(e, 40);
     await sweepAt(e, 60);
     expect(await notifications()).toHaveLength(3);
-    const row = await t.db.selectFrom('alert_states').selectAll().where('alert_id', '=', w.alertId).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ state: 'acknowledged', acknowledged_by: t.accounts.anna.id, comment: 'Fönstret stängt' });
+    const row = await t.db
+      .selectFrom('alert_states')
+      .selectAll()
+      .where('alert_id', '=', w.alertId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      state: 'acknowledged',
+      acknowledged_by: t.accounts.anna.id,
+      comment: 'Fönstret stängt',
+    });
     expect(await history()).toEqual([
       'value:firing#1',
       'value:renotified#1',

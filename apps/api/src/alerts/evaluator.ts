@@ -61,7 +61,8 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-const stateKey = (alertId: number, sensorId: number, kind: AlertWatchKind) => `${alertId}:${sensorId}:${kind}`;
+const stateKey = (alertId: number, sensorId: number, kind: AlertWatchKind) =>
+  `${alertId}:${sensorId}:${kind}`;
 
 /**
  * Evaluates alerts on the readings that arrive and on a timer (pending that has lasted, silence,
@@ -269,7 +270,7 @@ export class AlertEvaluator {
       for (const id of ids)
         for (const alert of this.watching(id)) {
           if (alert.noDataMinutes === null) continue;
-          const last = Math.max(latest.get(id) ?? alert.createdAt, alert.createdAt);
+          const last = latest.get(id) ?? alert.createdAt;
           await this.#apply(alert, id, 'no_data', rows, (row) =>
             chain(row, [(r) => onSilence(r, alert.noDataMinutes!, last, now)]),
           );
@@ -477,7 +478,11 @@ export class AlertEvaluator {
           },
         });
       for (const m of members)
-        mails.push({ to: m.email, subject: notice.title, text: `${notice.body}\n\nMätnät, larmet ${alert.name}.` });
+        mails.push({
+          to: m.email,
+          subject: notice.title,
+          text: `${notice.body}\n\nMätnät, larmet ${alert.name}.`,
+        });
     }
     return out;
   }

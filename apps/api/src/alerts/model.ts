@@ -155,7 +155,7 @@ export function onPendingTimer(
   return wait !== null && now - ms(row.since) >= wait ? fire(row, now, row.value) : null;
 }
 
-/** Silence: fires when the sensor's latest reading (or, without any, the alert's creation) is too old. */
+/** Silence: fires when the sensor's latest reading (or, without any yet, the alert's creation) is too old. */
 export function onSilence(
   row: StateRow,
   noDataMinutes: number,
@@ -177,7 +177,8 @@ export function onRenotifyTimer(
 ): [StateRow, Transition] | null {
   if (row.state !== 'firing' || muted(alert, now)) return null;
   const last = row.notified_at === null ? null : ms(row.notified_at);
-  const due = last === null || (alert.renotifyMinutes !== null && now - last >= alert.renotifyMinutes * 60_000);
+  const due =
+    last === null || (alert.renotifyMinutes !== null && now - last >= alert.renotifyMinutes * 60_000);
   if (!due) return null;
   const seq = row.notify_count + 1;
   return [

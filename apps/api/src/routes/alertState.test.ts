@@ -81,7 +81,9 @@ describe.each(dialects)('issue 11: alert state, acknowledge, mute, history over 
     });
     const bell = (await w.anna.get('/api/v1/notification?filter[unread]=1')).json().data;
     expect(bell[0]).toMatchObject({ level: 'warn', title: 'Larm: Värme i förrådet', alert_id: alertId });
-    expect(bell[0].body).toMatch(/^Mätspjut \(Temperatur\) mätte 26,5 °C den \d+ \w+ \d{4} kl\. \d\d:\d\d\.$/);
+    expect(bell[0].body).toMatch(
+      /^Mätspjut \(Temperatur\) mätte 26,5 °C den \d+ \w+ \d{4} kl\. \d\d:\d\d\.$/,
+    );
     await w.app.background.idle();
     expect(w.app.mailer.sent.slice(mailsBefore).map((m) => m.to)).toContain('anna@matnat.se');
     const list = (await w.anna.get('/api/v1/alert')).json().data;
@@ -134,7 +136,11 @@ describe.each(dialects)('issue 11: alert state, acknowledge, mute, history over 
     expect(patched.statusCode).toBe(200);
     expect(patched.json().data.no_data_minutes).toBeNull();
     expect((await w.anna.delete(`/api/v1/alert/${alertId}`)).statusCode).toBe(204);
-    const left = await w.db.selectFrom('alert_history').select('id').where('alert_id', '=', alertId).execute();
+    const left = await w.db
+      .selectFrom('alert_history')
+      .select('id')
+      .where('alert_id', '=', alertId)
+      .execute();
     expect(left).toEqual([]);
   });
 });

@@ -2,8 +2,8 @@ import {
   AlertAcknowledgeBody,
   AlertHistoryEntry,
   AlertMuteBody,
-  AlertStatus,
   Alert as AlertSchema,
+  AlertStatus,
   IdParams,
 } from '@matnat/contract';
 import type { Kysely, Selectable } from 'kysely';
@@ -91,7 +91,10 @@ function registerHistory(r: ZodApp) {
     '/api/v1/alert/:id/history',
     {
       onRequest: requireAuth,
-      schema: { params: IdParams, response: answers({ 200: dataOf(z.array(AlertHistoryEntry)) }, [401, 404]) },
+      schema: {
+        params: IdParams,
+        response: answers({ 200: dataOf(z.array(AlertHistoryEntry)) }, [401, 404]),
+      },
     },
     async (request) => {
       const alert = await findAlert(r.db, await requireViewer(request), request.params.id);
@@ -104,7 +107,10 @@ function registerHistory(r: ZodApp) {
         .limit(500)
         .execute();
       return data(
-        rows.map(({ seq: _seq, value, ...row }) => ({ ...row, value: value === null ? null : Number(value) })),
+        rows.map(({ seq: _seq, value, ...row }) => ({
+          ...row,
+          value: value === null ? null : Number(value),
+        })),
       );
     },
   );
@@ -127,7 +133,9 @@ function registerAcknowledge(r: ZodApp) {
       const { comment, sensor_id } = request.body;
       const count = await r.alerts.acknowledge(alert.id, viewer.id, comment ?? null, sensor_id);
       if (count === 0)
-        throw unprocessable(sensor_id === undefined ? { state: [M.notFiring] } : { sensor_id: [M.sensorNotFiring] });
+        throw unprocessable(
+          sensor_id === undefined ? { state: [M.notFiring] } : { sensor_id: [M.sensorNotFiring] },
+        );
       return data(await statusOf(r.db, alert));
     },
   );

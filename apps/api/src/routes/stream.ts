@@ -4,10 +4,10 @@ import { MAX_ID, type ReadingEvent, validationMessages } from '@matnat/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { AlertMessage } from '../alerts/bus.js';
 import { requireUserOrEmbed } from '../auth/guards.js';
 import type { DB } from '../db/types.js';
 import { answers } from '../http/answers.js';
-import type { AlertMessage } from '../alerts/bus.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import type { Reading } from '../measurements/store.js';
@@ -165,7 +165,8 @@ export async function streamRoutes(app: FastifyInstance) {
       exposeHeadRoute: false,
       schema: {
         tags: ['readings'],
-        summary: 'New readings of the given sensors and alert changes, as server-sent events (text/event-stream)',
+        summary:
+          'New readings of the given sensors and alert changes, as server-sent events (text/event-stream)',
         description:
           '`event: reading` with data `{ type, device_id, sensor_id, value, measured_at }` per stored reading; ' +
           `a \`: ping\` comment every ${STREAM_HEARTBEAT_MS / 1000} s. Every sensor must be readable by the ` +
