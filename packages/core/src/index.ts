@@ -9,6 +9,8 @@ export type { MeasurementFilter } from './api/sensors';
 export type { StreamRequest } from './api/stream';
 export type {
   Alert,
+  AlertHistoryEntry,
+  AlertStatus,
   CartItem,
   Dashboard,
   Device,
@@ -112,10 +114,11 @@ export {
   createQueries,
   createQueryClient,
   invalidateAfterMutation,
+  invalidateOnLiveEvents,
   retryPolicy,
   temperatureMapQuery,
 } from './queries';
-export type { LiveReading, ReadingStream, ReadingStreamOptions } from './readingStream';
+export type { LiveEvent, LiveReading, ReadingStream, ReadingStreamOptions } from './readingStream';
 export { createReadingStream } from './readingStream';
 export { sharedClient } from './registry';
 export type {

@@ -1,4 +1,4 @@
-import type { ReadingEvent } from '@matnat/contract';
+import type { AlertEvent, NotificationEvent, ReadingEvent } from '@matnat/contract';
 import { streamRequest } from './api/stream';
 import { httpErrorFor, isClientError } from './errors';
 import type { HttpClient } from './http';
@@ -6,6 +6,8 @@ import type { Platform } from './platform';
 
 /** A reading pushed by `GET /api/v1/stream`. */
 export type LiveReading = Omit<ReadingEvent, 'type'>;
+/** An alert's state change or a new notification of the signed-in user, pushed by the same stream. */
+export type LiveEvent = AlertEvent | NotificationEvent;
 
 export interface ReadingStreamOptions {
   http: HttpClient;
@@ -23,6 +25,11 @@ const MAX_RETRY_MS = 30_000;
 export interface ReadingStream {
   /** Calls `listener` with each new reading of the sensor. Returns the unsubscribe. */
   subscribe(sensorId: number | string, listener: (reading: LiveReading) => void): () => void;
+  /**
+   * Calls `listener` with every alert change and new notification the signed-in user may see
+   * (`alerts=1` on the same connection). Returns the unsubscribe. Never called with an embed token.
+   */
+  onEvent(listener: (event: LiveEvent) => void): () => void;
   /** Closes the connection and forgets every subscriber. */
   close(): void;
 }
@@ -64,7 +71,9 @@ export function sseParser() {
  */
 export function createReadingStream({ http, platform }: ReadingStreamOptions): ReadingStream {
   const listeners = new Map<string, Set<(reading: LiveReading) => void>>();
+  const eventListeners = new Set<(event: LiveEvent) => void>();
   let served = new Set<string>();
+  let servedEvents = false;
   // The live connection's controller; undefined while closed, refused or waiting to retry.
   let controller: AbortController | undefined;
   let timer: unknown;
@@ -73,13 +82,20 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
 
   const dispatch = (event: ServerSentEvent) => {
     if (event.id) lastEventId = event.id;
+    if (event.event === 'alert' || event.event === 'notification') {
+      const live = JSON.parse(event.data) as LiveEvent;
+      for (const listener of eventListeners) listener(live);
+    }
     if (event.event !== 'reading') return;
     const reading = JSON.parse(event.data) as LiveReading;
     for (const listener of listeners.get(String(reading.sensor_id)) ?? []) listener(reading);
   };
 
   async function connect(signal: AbortSignal) {
-    const { url, init } = streamRequest(http, { sensor_ids: [...served].join(',') });
+    const query: Record<string, string> = {};
+    if (served.size) query.sensor_ids = [...served].join(',');
+    if (servedEvents) query.alerts = '1';
+    const { url, init } = streamRequest(http, query);
     const headers = { ...(init.headers as Record<string, string>) };
     if (lastEventId) headers['Last-Event-ID'] = lastEventId;
     const response = await platform.fetch(url, { ...init, headers, signal });
@@ -109,6 +125,7 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
     const own = new AbortController();
     controller = own;
     served = new Set(listeners.keys());
+    servedEvents = eventListeners.size > 0;
     connect(own.signal).then(
       () => ended(own),
       (error: unknown) => ended(own, error),
@@ -117,10 +134,15 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
 
   // Subscribers come and go in bursts (a dashboard mounting eight panels): settle once per tick.
   const reconcile = () => {
-    if (!listeners.size) {
+    if (!listeners.size && !eventListeners.size) {
       controller?.abort();
       controller = undefined;
-    } else if (!controller || [...listeners.keys()].some((id) => !served.has(id))) open();
+    } else if (
+      !controller ||
+      [...listeners.keys()].some((id) => !served.has(id)) ||
+      (eventListeners.size > 0 && !servedEvents)
+    )
+      open();
   };
   const schedule = () => {
     platform.timers.clearTimeout(timer);
@@ -140,8 +162,19 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
         schedule();
       };
     },
+    onEvent(listener) {
+      // An embed token reads panels only: it has no alerts or notifications to hear.
+      if (typeof http.auth === 'object') return () => {};
+      eventListeners.add(listener);
+      schedule();
+      return () => {
+        eventListeners.delete(listener);
+        schedule();
+      };
+    },
     close() {
       listeners.clear();
+      eventListeners.clear();
       platform.timers.clearTimeout(timer);
       reconcile();
     },

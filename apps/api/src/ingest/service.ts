@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MqttClient } from 'mqtt';
-import { AlertBus, ALERTS_CHANNEL, parseAlertMessage } from '../alerts/bus.js';
+import { ALERTS_CHANNEL, AlertBus, parseAlertMessage } from '../alerts/bus.js';
 import { ReadingBus } from '../events.js';
 import type { Reading } from '../measurements/store.js';
 import { startMqttIngest } from './mqtt.js';
@@ -51,7 +51,12 @@ export async function registerIngestion(app: FastifyInstance): Promise<void> {
   app.decorate('readings', bus);
   app.decorate('alertBus', alertBus);
   app.decorateRequest('ingestCredential', null);
-  const ingestion: Ingestion = { queue, committed, keys: loadSensorKeys(config.ingest.sensorKeysFile), mqtt: null };
+  const ingestion: Ingestion = {
+    queue,
+    committed,
+    keys: loadSensorKeys(config.ingest.sensorKeysFile),
+    mqtt: null,
+  };
   app.decorate('ingest', ingestion);
 
   const listener = postgres

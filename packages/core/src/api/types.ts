@@ -1,7 +1,10 @@
 // Entity and body types come from the contract as types only: a runtime import would bundle zod.
 export type {
   Alert,
+  AlertAcknowledgeBody,
   AlertCreateBodyInput,
+  AlertHistoryEntry,
+  AlertStatus,
   AlertUpdateBodyInput,
   CartItem,
   Dashboard,

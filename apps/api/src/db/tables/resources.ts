@@ -213,7 +213,13 @@ export interface AlertStatesTable {
   version: number;
 }
 
-export type AlertHistoryEvent = 'pending' | 'cancelled' | 'firing' | 'renotified' | 'acknowledged' | 'resolved';
+export type AlertHistoryEvent =
+  | 'pending'
+  | 'cancelled'
+  | 'firing'
+  | 'renotified'
+  | 'acknowledged'
+  | 'resolved';
 
 export interface AlertHistoryTable {
   id: Generated<number>;
