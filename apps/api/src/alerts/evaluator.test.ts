@@ -261,6 +261,9 @@ describe.each(dialects)('issue 11: alert evaluation with fake time (%s)', (diale
       `Larm: ${w.alertName} (påminnelse)`,
       `Larm: ${w.alertName} (påminnelse)`,
     ]);
+    expect((await notifications())[1]!.body).toBe(
+      `Larmar fortfarande den 15 januari 2026 kl. 12:10. ${w.deviceTitle} (Temperatur) mätte 31 °C den 15 januari 2026 kl. 12:00.`,
+    );
     clock = T0 + 21 * MIN;
     expect(await e.acknowledge(w.alertId, t.accounts.anna.id, 'Fönstret stängt')).toBe(1);
     await sweepAt(e, 40);

@@ -45,6 +45,8 @@ export interface Transition {
   value: number | null;
   /** Set for renotifications: their number within the episode. */
   seq: number;
+  /** Renotifications: when the episode began firing (its `value` is the one that fired it). */
+  firedAt?: number;
 }
 
 export const OK_STATE: StateRow = {
@@ -183,7 +185,7 @@ export function onRenotifyTimer(
   const seq = row.notify_count + 1;
   return [
     { ...row, notify_count: seq },
-    { event: 'renotified', state: 'firing', at: now, value: row.value, seq },
+    { event: 'renotified', state: 'firing', at: now, value: row.value, seq, firedAt: ms(row.since) },
   ];
 }
 

@@ -56,11 +56,14 @@ export function noticeOf(
       body: `${measured} den ${when}.`,
     };
   const again = t.event === 'renotified' ? ' (påminnelse)' : '';
+  // A reminder tells when the episode began; the value is the one that fired it.
+  const began = swedishTime(t.firedAt ?? t.at);
+  const still = t.event === 'renotified' ? `Larmar fortfarande den ${when}. ` : '';
   if (kind === 'no_data')
     return {
       level: 'error',
       title: `Larm: ${alertName}${again}`,
-      body: `${sensor.device} (${sensor.name}) har inte skickat några mätvärden på ${noDataMinutes} minuter (larmet gick den ${when}).`,
+      body: `${still}${sensor.device} (${sensor.name}) har inte skickat några mätvärden på ${noDataMinutes} minuter (larmet gick den ${began}).`,
     };
-  return { level: 'warn', title: `Larm: ${alertName}${again}`, body: `${measured} den ${when}.` };
+  return { level: 'warn', title: `Larm: ${alertName}${again}`, body: `${still}${measured} den ${began}.` };
 }
