@@ -103,8 +103,7 @@ export const validationMessages = {
   color: 'Färgen måste anges som #rrggbb.',
   scope: 'Behörigheten måste vara panel:<id>, device:<id> eller public-map.',
   duplicates: (label: string) => `${label} får inte innehålla dubbletter.`,
-  clearThreshold:
-    'Återställningsvärdet måste ligga på normalsidan om gränsvärdet (under det för > och ≥, över det för < och ≤).',
+  clearThreshold: 'Återställningsvärdet måste ligga på normalsidan om gränsvärdet.',
   latLngPair: 'Latitud och longitud måste anges tillsammans.',
   deviceAndSensor: 'Mätenhet och sensor måste anges tillsammans.',
   fromBeforeTo: 'Från måste ligga före Till.',

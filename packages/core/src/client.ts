@@ -128,7 +128,7 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
     toasts.show(message);
   };
   const versionCheck = createVersionCheck({ platform });
-  const stopLive = invalidateOnLiveEvents(queryClient, parts.readings);
+  invalidateOnLiveEvents(queryClient, parts.readings);
 
   return {
     ...parts,
@@ -148,7 +148,6 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
       messages,
     }),
     dispose() {
-      stopLive();
       parts.readings.close();
       session.dispose();
       versionCheck.stop();

@@ -9,8 +9,6 @@ export type { MeasurementFilter } from './api/sensors';
 export type { StreamRequest } from './api/stream';
 export type {
   Alert,
-  AlertHistoryEntry,
-  AlertStatus,
   CartItem,
   Dashboard,
   Device,
@@ -114,7 +112,6 @@ export {
   createQueries,
   createQueryClient,
   invalidateAfterMutation,
-  invalidateOnLiveEvents,
   retryPolicy,
   temperatureMapQuery,
 } from './queries';

@@ -251,7 +251,7 @@ describe('invalidateOnLiveEvents (issue 11: the bell updates without polling)', 
   it('listens only while the notifications query is observed, and refetches it on each event', async () => {
     const { server, queryClient, queries } = setup();
     const stream = liveStream();
-    const stop = invalidateOnLiveEvents(queryClient, stream);
+    invalidateOnLiveEvents(queryClient, stream);
     expect(stream.listeners.size).toBe(0);
     server.on('GET /api/v1/notification', { body: { data: [] } });
     const bell = new QueryObserver(queryClient, queries.notifications());
@@ -273,6 +273,5 @@ describe('invalidateOnLiveEvents (issue 11: the bell updates without polling)', 
     await vi.waitFor(() => expect(seen.at(-1)).toEqual([notice]));
     unsubscribe();
     expect(stream.listeners.size).toBe(0);
-    stop();
   });
 });

@@ -10,8 +10,6 @@ import type { MatnatApi } from './api/index';
 import type { MeasurementFilter } from './api/sensors';
 import type {
   Alert,
-  AlertHistoryEntry,
-  AlertStatus,
   CartItem,
   Dashboard,
   Device,
@@ -49,8 +47,6 @@ const q = <T>(queryKey: QueryKey, queryFn: QueryFunction<T>): MatnatQueryOptions
 export interface MatnatQueries {
   alerts(): MatnatQueryOptions<Alert[]>;
   alert(id: Id): MatnatQueryOptions<Alert>;
-  alertState(id: Id): MatnatQueryOptions<AlertStatus>;
-  alertHistory(id: Id): MatnatQueryOptions<AlertHistoryEntry[]>;
   dashboards(): MatnatQueryOptions<Dashboard[]>;
   dashboard(id: Id): MatnatQueryOptions<Dashboard>;
   panel(id: Id): MatnatQueryOptions<Panel>;
@@ -85,8 +81,6 @@ export function createQueries(api: MatnatApi): MatnatQueries {
   return {
     alerts: () => q(['alerts'], api.alerts.list),
     alert: (id: Id) => q(['alert', id], () => api.alerts.show(id)),
-    alertState: (id: Id) => q(['alertState', id], () => api.alerts.state(id)),
-    alertHistory: (id: Id) => q(['alertHistory', id], () => api.alerts.history(id)),
     dashboards: () => q(['dashboards'], api.dashboards.list),
     dashboard: (id: Id) => q(['dashboard', id], () => api.dashboards.show(id)),
     panel: (id: Id) => q(['panel', id], () => api.panels.show(id)),
@@ -134,7 +128,7 @@ const affected: [RegExp, string[] | 'reset'][] = [
   [/^\/api\/v1\/dashboard/, ['dashboards', 'dashboard']],
   [/^\/api\/v1\/panel/, ['panel', 'dashboard', 'dashboards']],
   [/^\/api\/v1\/device/, ['devices', 'device', 'panel', 'dashboard', 'dashboards', 'temperatureMap']],
-  [/^\/api\/v1\/alert/, ['alerts', 'alert', 'alertState', 'alertHistory']],
+  [/^\/api\/v1\/alert/, ['alerts', 'alert']],
   [/^\/api(\/v1)?\/user/, ['users', 'user']],
   [/^\/api\/v1\/notification/, ['notifications']],
   [/^\/api\/v1\/embed-token/, ['embedTokens']],
@@ -142,35 +136,22 @@ const affected: [RegExp, string[] | 'reset'][] = [
 ];
 
 /** The query families a live alert change or notification makes stale. */
-const LIVE_FAMILIES = ['notifications', 'alerts', 'alert', 'alertState', 'alertHistory'];
+const LIVE_FAMILIES = ['notifications', 'alerts', 'alert'];
 
 /**
  * While any query of those families has an observer (a bell on `queries.notifications()`, an alert
- * list), listens to the live stream's alert and notification events and invalidates them on each, so
- * they update without polling. Returns the function that stops.
+ * list), listens to the live stream's alert changes and notifications and invalidates those queries on
+ * each, so they update without polling. (The stream forgets the listener when the client is disposed.)
  */
-export function invalidateOnLiveEvents(
-  client: QueryClient,
-  stream: Pick<ReadingStream, 'onEvent'>,
-): () => void {
+export function invalidateOnLiveEvents(client: QueryClient, stream: Pick<ReadingStream, 'onEvent'>): void {
   const cache = client.getQueryCache();
   const live = (query: Query) => LIVE_FAMILIES.includes(query.queryKey[0] as string);
   let off: (() => void) | undefined;
-  const update = () => {
-    const watched = cache.getAll().some((query) => live(query) && query.getObserversCount() > 0);
+  cache.subscribe(() => {
+    const watched = cache.getAll().some((query) => live(query) && query.getObserversCount());
     if (watched && !off) off = stream.onEvent(() => void client.invalidateQueries({ predicate: live }));
-    else if (!watched && off) {
-      off();
-      off = undefined;
-    }
-  };
-  const unsubscribe = cache.subscribe((event) => {
-    if (event.type === 'observerAdded' || event.type === 'observerRemoved') update();
+    if (!watched && off) off = void off();
   });
-  return () => {
-    unsubscribe();
-    off?.();
-  };
 }
 
 /**

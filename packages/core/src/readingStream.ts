@@ -9,6 +9,9 @@ export type LiveReading = Omit<ReadingEvent, 'type'>;
 /** An alert's state change or a new notification of the signed-in user, pushed by the same stream. */
 export type LiveEvent = AlertEvent | NotificationEvent;
 
+// The listeners of alert changes and notifications, beside the sensors' (`alerts=1`).
+const EVENTS = 'events';
+
 export interface ReadingStreamOptions {
   http: HttpClient;
   platform: Pick<Platform, 'fetch' | 'timers' | 'logger'>;
@@ -27,7 +30,7 @@ export interface ReadingStream {
   subscribe(sensorId: number | string, listener: (reading: LiveReading) => void): () => void;
   /**
    * Calls `listener` with every alert change and new notification the signed-in user may see
-   * (`alerts=1` on the same connection). Returns the unsubscribe. Never called with an embed token.
+   * (`alerts=1` on the same connection; a session's, not an embed token's). Returns the unsubscribe.
    */
   onEvent(listener: (event: LiveEvent) => void): () => void;
   /** Closes the connection and forgets every subscriber. */
@@ -70,10 +73,8 @@ export function sseParser() {
  * stops it with a console warning naming the server's message.
  */
 export function createReadingStream({ http, platform }: ReadingStreamOptions): ReadingStream {
-  const listeners = new Map<string, Set<(reading: LiveReading) => void>>();
-  const eventListeners = new Set<(event: LiveEvent) => void>();
+  const listeners = new Map<string, Set<(data: never) => void>>();
   let served = new Set<string>();
-  let servedEvents = false;
   // The live connection's controller; undefined while closed, refused or waiting to retry.
   let controller: AbortController | undefined;
   let timer: unknown;
@@ -82,20 +83,17 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
 
   const dispatch = (event: ServerSentEvent) => {
     if (event.id) lastEventId = event.id;
-    if (event.event === 'alert' || event.event === 'notification') {
-      const live = JSON.parse(event.data) as LiveEvent;
-      for (const listener of eventListeners) listener(live);
-    }
-    if (event.event !== 'reading') return;
-    const reading = JSON.parse(event.data) as LiveReading;
-    for (const listener of listeners.get(String(reading.sensor_id)) ?? []) listener(reading);
+    const data = JSON.parse(event.data);
+    // Any other event is an alert change or a notification.
+    for (const listener of listeners.get(event.event === 'reading' ? String(data.sensor_id) : EVENTS) ?? [])
+      listener(data as never);
   };
 
   async function connect(signal: AbortSignal) {
-    const query: Record<string, string> = {};
-    if (served.size) query.sensor_ids = [...served].join(',');
-    if (servedEvents) query.alerts = '1';
-    const { url, init } = streamRequest(http, query);
+    const { url, init } = streamRequest(http, {
+      sensor_ids: [...served].filter((id) => id !== EVENTS).join(',') || null,
+      alerts: served.has(EVENTS) ? 1 : null,
+    });
     const headers = { ...(init.headers as Record<string, string>) };
     if (lastEventId) headers['Last-Event-ID'] = lastEventId;
     const response = await platform.fetch(url, { ...init, headers, signal });
@@ -125,7 +123,6 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
     const own = new AbortController();
     controller = own;
     served = new Set(listeners.keys());
-    servedEvents = eventListeners.size > 0;
     connect(own.signal).then(
       () => ended(own),
       (error: unknown) => ended(own, error),
@@ -134,47 +131,33 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
 
   // Subscribers come and go in bursts (a dashboard mounting eight panels): settle once per tick.
   const reconcile = () => {
-    if (!listeners.size && !eventListeners.size) {
+    if (!listeners.size) {
       controller?.abort();
       controller = undefined;
-    } else if (
-      !controller ||
-      [...listeners.keys()].some((id) => !served.has(id)) ||
-      (eventListeners.size > 0 && !servedEvents)
-    )
-      open();
+    } else if (!controller || [...listeners.keys()].some((id) => !served.has(id))) open();
   };
   const schedule = () => {
     platform.timers.clearTimeout(timer);
     timer = platform.timers.setTimeout(reconcile, 0);
   };
 
+  const add = (key: string, listener: (data: never) => void) => {
+    const set = listeners.get(key) ?? new Set();
+    set.add(listener);
+    listeners.set(key, set);
+    schedule();
+    return () => {
+      set.delete(listener);
+      if (!set.size && listeners.get(key) === set) listeners.delete(key);
+      schedule();
+    };
+  };
+
   return {
-    subscribe(sensorId, listener) {
-      const key = String(sensorId);
-      const set = listeners.get(key) ?? new Set();
-      set.add(listener);
-      listeners.set(key, set);
-      schedule();
-      return () => {
-        set.delete(listener);
-        if (!set.size && listeners.get(key) === set) listeners.delete(key);
-        schedule();
-      };
-    },
-    onEvent(listener) {
-      // An embed token reads panels only: it has no alerts or notifications to hear.
-      if (typeof http.auth === 'object') return () => {};
-      eventListeners.add(listener);
-      schedule();
-      return () => {
-        eventListeners.delete(listener);
-        schedule();
-      };
-    },
+    subscribe: (sensorId, listener) => add(String(sensorId), listener),
+    onEvent: (listener) => add(EVENTS, listener),
     close() {
       listeners.clear();
-      eventListeners.clear();
       platform.timers.clearTimeout(timer);
       reconcile();
     },

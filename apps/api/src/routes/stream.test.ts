@@ -147,7 +147,9 @@ describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
       headers: { authorization: `Bearer ${token}`, origin: 'https://partner.example' },
     });
     expect(alerts.statusCode).toBe(422);
-    expect(alerts.json().errors.alerts[0]).toBe('En inbäddningsnyckel kan inte följa notiser, bara mätvärden.');
+    expect(alerts.json().errors.alerts[0]).toBe(
+      'En inbäddningsnyckel kan inte följa notiser, bara mätvärden.',
+    );
     expect((await w.anna.get('/api/v1/stream?alerts=yes')).statusCode).toBe(422);
   });
 

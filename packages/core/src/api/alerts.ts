@@ -1,14 +1,6 @@
 import type { HttpClient } from '../http';
 import { getData, patchData, postData } from './envelope';
-import type {
-  Alert,
-  AlertAcknowledgeBody,
-  AlertCreateBodyInput,
-  AlertHistoryEntry,
-  AlertStatus,
-  AlertUpdateBodyInput,
-  Id,
-} from './types';
+import type { Alert, AlertCreateBodyInput, AlertUpdateBodyInput, Id } from './types';
 
 export function alertsApi(http: HttpClient) {
   return {
@@ -20,14 +12,5 @@ export function alertsApi(http: HttpClient) {
     update: (id: Id, body: AlertUpdateBodyInput): Promise<Alert> =>
       patchData(http, `/api/v1/alert/${id}`, body),
     remove: (id: Id): Promise<void> => http.delete<void>(`/api/v1/alert/${id}`),
-    /** GET /api/v1/alert/{id}/state: the state of each watched sensor. */
-    state: (id: Id): Promise<AlertStatus> => getData(http, `/api/v1/alert/${id}/state`),
-    /** GET /api/v1/alert/{id}/history, newest first. */
-    history: (id: Id): Promise<AlertHistoryEntry[]> => getData(http, `/api/v1/alert/${id}/history`),
-    acknowledge: (id: Id, body: AlertAcknowledgeBody = {}): Promise<AlertStatus> =>
-      postData(http, `/api/v1/alert/${id}/acknowledge`, body),
-    /** Silences notifications for `minutes`; 0 unmutes. */
-    mute: (id: Id, minutes: number): Promise<Alert> =>
-      postData(http, `/api/v1/alert/${id}/mute`, { minutes }),
   };
 }

@@ -1,10 +1,7 @@
 // Entity and body types come from the contract as types only: a runtime import would bundle zod.
 export type {
   Alert,
-  AlertAcknowledgeBody,
   AlertCreateBodyInput,
-  AlertHistoryEntry,
-  AlertStatus,
   AlertUpdateBodyInput,
   CartItem,
   Dashboard,
