@@ -155,7 +155,8 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
 
   return {
     subscribe: (sensorId, listener) => add(String(sensorId), listener),
-    onEvent: (listener) => add(EVENTS, listener),
+    // An embed token reads panels only: it has no alerts or notifications to hear.
+    onEvent: (listener) => (typeof http.auth === 'object' ? () => {} : add(EVENTS, listener)),
     close() {
       listeners.clear();
       platform.timers.clearTimeout(timer);
