@@ -1,10 +1,4 @@
-import {
-  type Query,
-  QueryClient,
-  type QueryClientConfig,
-  type QueryFunction,
-  type QueryKey,
-} from '@tanstack/query-core';
+import { QueryClient, type QueryClientConfig, type QueryFunction, type QueryKey } from '@tanstack/query-core';
 import type { DeviceListOptions } from './api/devices';
 import type { MatnatApi } from './api/index';
 import type { MeasurementFilter } from './api/sensors';
@@ -139,18 +133,22 @@ const affected: [RegExp, string[] | 'reset'][] = [
 const LIVE_FAMILIES = ['notifications', 'alerts', 'alert'];
 
 /**
- * While any query of those families has an observer (a bell on `queries.notifications()`, an alert
- * list), listens to the live stream's alert changes and notifications and invalidates those queries on
+ * While the notifications query has an observer (a bell on `queries.notifications()`), listens to the
+ * live stream's alert changes and notifications and invalidates the notifications and alert queries on
  * each, so they update without polling. (The stream forgets the listener when the client is disposed.)
  */
 export function invalidateOnLiveEvents(client: QueryClient, stream: Pick<ReadingStream, 'onEvent'>): void {
-  const cache = client.getQueryCache();
-  const live = (query: Query) => LIVE_FAMILIES.includes(query.queryKey[0] as string);
   let off: (() => void) | undefined;
-  cache.subscribe(() => {
-    const watched = cache.getAll().some((query) => live(query) && query.getObserversCount());
-    if (watched && !off) off = stream.onEvent(() => void client.invalidateQueries({ predicate: live }));
-    if (!watched && off) off = void off();
+  client.getQueryCache().subscribe(({ query }) => {
+    if (query.queryKey[0] !== 'notifications') return;
+    if (!query.getObserversCount()) off = void off?.();
+    else
+      off ??= stream.onEvent(
+        () =>
+          void client.invalidateQueries({
+            predicate: (q) => LIVE_FAMILIES.includes(q.queryKey[0] as string),
+          }),
+      );
   });
 }
 
