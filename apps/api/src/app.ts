@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerAlerts } from './alerts/service.js';
 import { accountRoutes } from './auth/accountRoutes.js';
 import { registerAuthenticate } from './auth/authenticate.js';
 import { embedTokenCaller } from './auth/embedAuth.js';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const background = new BackgroundWork(app.log);
   app.decorate('background', background);
   await registerIngestion(app);
+  registerAlerts(app);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

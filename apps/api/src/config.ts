@@ -55,6 +55,8 @@ export interface Config {
    * replays. @default { recheckMs: 2000, maxPerCaller: 10, maxPerToken: 1000, replayMinutes: 5 }
    */
   stream: { recheckMs: number; maxPerCaller: number; maxPerToken: number; replayMinutes: number };
+  /** How often the alert evaluator looks for lasting pending states, silent sensors and repeats due. */
+  alerts: { sweepMs: number };
   /** Largest accepted request body in bytes. @default 1048576 */
   bodyLimit: number;
   password: PasswordHashing;
@@ -171,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxPerToken: int(env.STREAM_MAX_PER_TOKEN, 1_000),
       replayMinutes: 5,
     },
+    alerts: { sweepMs: int(env.ALERT_SWEEP_MS, 30_000) },
     bodyLimit: int(env.BODY_LIMIT_BYTES, 1_048_576),
     password: { memoryCost: int(env.ARGON2_MEMORY_KIB, 19_456), timeCost: int(env.ARGON2_TIME_COST, 2) },
     seedDemo: flag(env.SEED_DEMO, true),

@@ -13,6 +13,8 @@ export const errorMessages = {
   impersonateAdmin: 'Du kan inte agera som en annan administratör.',
   notImpersonating: 'Du agerar inte som någon annan användare.',
   selfOnly: 'Du kan bara ändra dina egna uppgifter.',
+  streamAlerts: 'alerts måste vara 1 eller 0.',
+  streamAlertsEmbed: 'En inbäddningsnyckel kan inte följa notiser, bara mätvärden.',
   streamSensorIds: 'sensor_ids måste vara en kommaseparerad lista med sensor-id, till exempel 1,2,3.',
 } as const;
 

@@ -1,14 +1,22 @@
 import { z } from 'zod';
 import { Id, Timestamp, timestamps } from './common';
-import { ALERT_OPERATORS, LIMITS } from './constants';
+import { ALERT_HISTORY_EVENTS, ALERT_OPERATORS, ALERT_STATES, ALERT_WATCH_KINDS, LIMITS } from './constants';
 import { Device } from './device';
-import { body, boolean, id, integer, number, oneOf, text } from './fields';
+import { body, boolean, id, integer, number, oneOf, optionalText, text } from './fields';
 import { fieldLabels as L, validationMessages as M } from './messages';
 
 export const AlertOperator = z.enum(ALERT_OPERATORS);
 export type AlertOperator = z.infer<typeof AlertOperator>;
+export const AlertStateName = z.enum(ALERT_STATES);
+export type AlertStateName = z.infer<typeof AlertStateName>;
+export const AlertWatchKind = z.enum(ALERT_WATCH_KINDS);
+export type AlertWatchKind = z.infer<typeof AlertWatchKind>;
 
-/** "value `operator` threshold, for at least `duration_s` seconds". */
+/**
+ * "value `operator` threshold, for at least `duration_s` seconds" (pending until then). Once firing, the
+ * alert stays until the value is back across `clear_threshold` (hysteresis), or across the threshold
+ * itself when there is none.
+ */
 export const AlertCondition = z.object({
   id: Id,
   alert_id: Id,
@@ -16,16 +24,26 @@ export const AlertCondition = z.object({
   operator: AlertOperator,
   threshold: z.number(),
   duration_s: z.number().int().nonnegative(),
+  clear_threshold: z.number().nullable().optional(),
 });
 export type AlertCondition = z.infer<typeof AlertCondition>;
 
-/** Alerts (Notiser). The list loads with `include=conditionsCount`, which yields `conditions_count`. */
+/**
+ * Alerts (Notiser). The list loads with `include=conditionsCount`, which yields `conditions_count`.
+ * `state` is the worst state over the watched sensors; `muted_until` silences its notifications.
+ */
 export const Alert = z.object({
   id: Id,
   name: z.string(),
   device_id: Id.nullable(),
   is_enabled: z.boolean(),
   last_triggered_at: Timestamp.nullable(),
+  /** Fire when a watched sensor has sent nothing for this many minutes (null: never). */
+  no_data_minutes: z.number().int().positive().nullable().optional(),
+  /** Repeat the notification this often while firing and not acknowledged (null: never). */
+  renotify_minutes: z.number().int().positive().nullable().optional(),
+  muted_until: Timestamp.nullable().optional(),
+  state: AlertStateName.optional(),
   ...timestamps,
   conditions: z.array(AlertCondition).optional(),
   conditions_count: z.number().int().nonnegative().optional(),
@@ -33,19 +51,73 @@ export const Alert = z.object({
 });
 export type Alert = z.infer<typeof Alert>;
 
+/** Where an alert stands for one watched sensor and one kind of watch. */
+export const AlertSensorState = z.object({
+  alert_id: Id,
+  sensor_id: Id,
+  kind: AlertWatchKind,
+  state: AlertStateName,
+  /** When the current state began. */
+  since: Timestamp,
+  /** The value that caused the state (null for no data). */
+  value: z.number().nullable(),
+  /** Counts the episodes (firing … resolved) of this sensor and kind. */
+  episode: z.number().int().nonnegative(),
+  acknowledged_by: Id.nullable(),
+  acknowledged_at: Timestamp.nullable(),
+  comment: z.string().nullable(),
+});
+export type AlertSensorState = z.infer<typeof AlertSensorState>;
+
+/** `GET /api/v1/alert/{id}/state`. */
+export const AlertStatus = z.object({
+  alert_id: Id,
+  state: AlertStateName,
+  muted_until: Timestamp.nullable(),
+  sensors: z.array(AlertSensorState),
+});
+export type AlertStatus = z.infer<typeof AlertStatus>;
+
+/** One entry of `GET /api/v1/alert/{id}/history`, newest first. */
+export const AlertHistoryEntry = z.object({
+  id: Id,
+  alert_id: Id,
+  sensor_id: Id,
+  kind: AlertWatchKind,
+  episode: z.number().int().nonnegative(),
+  event: z.enum(ALERT_HISTORY_EVENTS),
+  value: z.number().nullable(),
+  at: Timestamp,
+  user_id: Id.nullable(),
+  comment: z.string().nullable(),
+});
+export type AlertHistoryEntry = z.infer<typeof AlertHistoryEntry>;
+
+const OPERATOR_SIDE = { '>': 1, '>=': 1, '<': -1, '<=': -1 } as const;
+
 export const AlertConditionBody = body({
   sensor_id: id(L.sensor_id),
   operator: oneOf(L.operator, ALERT_OPERATORS),
   threshold: number(L.threshold),
   duration_s: integer(L.duration_s, { min: 0, max: LIMITS.alertDurationS }).default(0),
+  clear_threshold: number(L.clear_threshold).nullish(),
+}).superRefine((c, ctx) => {
+  // The clear threshold lies on the normal side: below a `>` threshold, above a `<` one.
+  if (c.clear_threshold == null) return;
+  if ((c.threshold - c.clear_threshold) * OPERATOR_SIDE[c.operator] < 0)
+    ctx.addIssue({ code: 'custom', path: ['clear_threshold'], message: M.clearThreshold });
 });
 export type AlertConditionBody = z.infer<typeof AlertConditionBody>;
+
+const minutes = (label: string) => integer(label, { min: 1, max: LIMITS.alertMinutes });
 
 const alertFields = {
   name: text(L.name),
   device_id: id(L.device_id).nullish(),
   is_enabled: boolean(L.is_enabled).default(true),
-  /** The alert fires when all its conditions hold. */
+  no_data_minutes: minutes(L.no_data_minutes).nullish(),
+  renotify_minutes: minutes(L.renotify_minutes).nullish(),
+  /** Each condition watches its sensor on its own; a sensor with several fires when any of them holds. */
   conditions: z
     .array(AlertConditionBody, { error: M.array(L.conditions) })
     .min(1, { error: M.minItems(L.conditions, 1) })
@@ -62,7 +134,22 @@ export const AlertUpdateBody = body({
   name: alertFields.name.optional(),
   device_id: alertFields.device_id,
   is_enabled: boolean(L.is_enabled).optional(),
+  no_data_minutes: alertFields.no_data_minutes,
+  renotify_minutes: alertFields.renotify_minutes,
   conditions: alertFields.conditions.optional(),
 });
 export type AlertUpdateBody = z.infer<typeof AlertUpdateBody>;
 export type AlertUpdateBodyInput = z.input<typeof AlertUpdateBody>;
+
+/** `POST /api/v1/alert/{id}/acknowledge`: every firing sensor of the alert, or the one given. */
+export const AlertAcknowledgeBody = body({
+  comment: optionalText(L.comment, { max: LIMITS.alertComment }),
+  sensor_id: id(L.sensor_id).optional(),
+});
+export type AlertAcknowledgeBody = z.infer<typeof AlertAcknowledgeBody>;
+
+/** `POST /api/v1/alert/{id}/mute`: silence notifications for `minutes` from now; 0 unmutes. */
+export const AlertMuteBody = body({
+  minutes: integer(L.minutes, { min: 0, max: LIMITS.alertMinutes }),
+});
+export type AlertMuteBody = z.infer<typeof AlertMuteBody>;

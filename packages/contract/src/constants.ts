@@ -62,6 +62,21 @@ export type PanelType = (typeof PANEL_TYPES)[number];
 export const ALERT_OPERATORS = ['>', '>=', '<', '<='] as const;
 export type AlertOperator = (typeof ALERT_OPERATORS)[number];
 
+/** Where an alert stands for one watched sensor; `resolved` is back to normal after an episode. */
+export const ALERT_STATES = ['ok', 'pending', 'firing', 'acknowledged', 'resolved'] as const;
+export type AlertStateName = (typeof ALERT_STATES)[number];
+/** What an alert watches a sensor for: its value against the conditions, or its silence. */
+export const ALERT_WATCH_KINDS = ['value', 'no_data'] as const;
+/** Entries of an alert's history. */
+export const ALERT_HISTORY_EVENTS = [
+  'pending',
+  'cancelled',
+  'firing',
+  'renotified',
+  'acknowledged',
+  'resolved',
+] as const;
+
 /** Spec §9 "Notification levels: warn, error, success, plus a default". */
 export const NOTIFICATION_LEVELS = ['warn', 'error', 'success', 'default'] as const;
 export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
@@ -84,6 +99,10 @@ export const LIMITS = {
   alertConditions: 10,
   /** Seven days: a condition must hold at most this long before the alert fires. */
   alertDurationS: 604_800,
+  /** A week: the longest silence an alert waits for, the longest re-notify interval and mute. */
+  alertMinutes: 10_080,
+  /** Characters of an acknowledgement's comment. */
+  alertComment: 1000,
   ingestReadings: 1000,
   embedScopes: 100,
   embedOrigins: 20,

@@ -1,4 +1,14 @@
-import { Alert, AlertCondition, AlertCreateBody, AlertUpdateBody } from './alert';
+import {
+  Alert,
+  AlertAcknowledgeBody,
+  AlertCondition,
+  AlertCreateBody,
+  AlertHistoryEntry,
+  AlertMuteBody,
+  AlertSensorState,
+  AlertStatus,
+  AlertUpdateBody,
+} from './alert';
 import {
   EmailVerifyQuery,
   Invite,
@@ -65,6 +75,9 @@ export const schemas = {
     SingleValueItem,
     Alert,
     AlertCondition,
+    AlertStatus,
+    AlertSensorState,
+    AlertHistoryEntry,
     Notification,
     Product,
     CartItem,
@@ -105,6 +118,8 @@ export const schemas = {
     DeviceUpdateBody,
     AlertCreateBody,
     AlertUpdateBody,
+    AlertAcknowledgeBody,
+    AlertMuteBody,
     CartStoreBody,
     OrderBody,
     EmbedTokenCreateBody,

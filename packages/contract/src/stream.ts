@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AlertStateName, AlertWatchKind } from './alert';
 import { Id, Timestamp } from './common';
 import { Notification } from './notification';
 
@@ -11,11 +12,17 @@ export const ReadingEvent = z.object({
   measured_at: Timestamp,
 });
 
-/** An alert started or stopped holding (SSE event name `alert`). */
+/**
+ * An alert changed state for one watched sensor (SSE event name `alert`): sent to the callers that may
+ * read the alert (its team's members, admins).
+ */
 export const AlertEvent = z.object({
   type: z.literal('alert'),
   alert_id: Id,
-  state: z.enum(['triggered', 'resolved']),
+  sensor_id: Id,
+  kind: AlertWatchKind,
+  state: AlertStateName,
+  value: z.number().nullable(),
   at: Timestamp,
 });
 

@@ -115,7 +115,7 @@ export {
   retryPolicy,
   temperatureMapQuery,
 } from './queries';
-export type { LiveReading, ReadingStream, ReadingStreamOptions } from './readingStream';
+export type { LiveEvent, LiveReading, ReadingStream, ReadingStreamOptions } from './readingStream';
 export { createReadingStream } from './readingStream';
 export { sharedClient } from './registry';
 export type {

@@ -160,3 +160,56 @@ describe('sseParser', () => {
     ]);
   });
 });
+
+describe('ReadingStream: alert changes and notifications (issue 11)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const alertEvent = {
+    type: 'alert',
+    alert_id: 7,
+    sensor_id: 2,
+    kind: 'value',
+    state: 'firing',
+    value: 31,
+    at: '2026-11-25T10:00:00.000Z',
+  };
+
+  it('an event listener alone opens the stream with alerts=1; with readings it joins the same connection', async () => {
+    const { server, stream } = setup();
+    const events = vi.fn();
+    stream.onEvent(events);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.connections[0]!.url).toBe('https://api.matnat.test/api/v1/stream?alerts=1');
+    stream.subscribe(3, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.connections).toHaveLength(2);
+    expect(server.connections[1]!.url).toBe('https://api.matnat.test/api/v1/stream?sensor_ids=3&alerts=1');
+    server.connections[1]!.send('alert', alertEvent);
+    server.connections[1]!.send('notification', { type: 'notification', notification: { id: 1 } });
+    server.connections[1]!.send('reading', reading(3, 1));
+    await flush();
+    expect(events.mock.calls.map(([e]) => e.type)).toEqual(['alert', 'notification']);
+    expect(events).toHaveBeenCalledWith(alertEvent);
+  });
+
+  it('a reading-only stream does not ask for alerts; the last event listener leaving closes it', async () => {
+    const { server, stream } = setup();
+    stream.subscribe(1, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.connections[0]!.url).not.toContain('alerts');
+    const { server: other, stream: eventsOnly } = setup();
+    const off = eventsOnly.onEvent(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    off();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(other.connections[0]!.signal.aborted).toBe(true);
+  });
+
+  it('an embed token never asks for alerts (it has none to hear)', async () => {
+    const { server, stream } = setup({ embedToken: 'mtn_emb_x' });
+    stream.onEvent(() => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.connections).toHaveLength(0);
+  });
+});

@@ -1,4 +1,4 @@
-import type { ReadingEvent } from '@matnat/contract';
+import type { AlertEvent, NotificationEvent, ReadingEvent } from '@matnat/contract';
 import { streamRequest } from './api/stream';
 import { httpErrorFor, isClientError } from './errors';
 import type { HttpClient } from './http';
@@ -6,6 +6,11 @@ import type { Platform } from './platform';
 
 /** A reading pushed by `GET /api/v1/stream`. */
 export type LiveReading = Omit<ReadingEvent, 'type'>;
+/** An alert's state change or a new notification of the signed-in user, pushed by the same stream. */
+export type LiveEvent = AlertEvent | NotificationEvent;
+
+// The listeners of alert changes and notifications, beside the sensors' (`alerts=1`).
+const EVENTS = 'events';
 
 export interface ReadingStreamOptions {
   http: HttpClient;
@@ -23,6 +28,11 @@ const MAX_RETRY_MS = 30_000;
 export interface ReadingStream {
   /** Calls `listener` with each new reading of the sensor. Returns the unsubscribe. */
   subscribe(sensorId: number | string, listener: (reading: LiveReading) => void): () => void;
+  /**
+   * Calls `listener` with every alert change and new notification the signed-in user may see
+   * (`alerts=1` on the same connection; a session's, not an embed token's). Returns the unsubscribe.
+   */
+  onEvent(listener: (event: LiveEvent) => void): () => void;
   /** Closes the connection and forgets every subscriber. */
   close(): void;
 }
@@ -63,7 +73,7 @@ export function sseParser() {
  * stops it with a console warning naming the server's message.
  */
 export function createReadingStream({ http, platform }: ReadingStreamOptions): ReadingStream {
-  const listeners = new Map<string, Set<(reading: LiveReading) => void>>();
+  const listeners = new Map<string, Set<(data: never) => void>>();
   let served = new Set<string>();
   // The live connection's controller; undefined while closed, refused or waiting to retry.
   let controller: AbortController | undefined;
@@ -73,13 +83,17 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
 
   const dispatch = (event: ServerSentEvent) => {
     if (event.id) lastEventId = event.id;
-    if (event.event !== 'reading') return;
-    const reading = JSON.parse(event.data) as LiveReading;
-    for (const listener of listeners.get(String(reading.sensor_id)) ?? []) listener(reading);
+    const data = JSON.parse(event.data);
+    // Any other event is an alert change or a notification.
+    for (const listener of listeners.get(event.event === 'reading' ? String(data.sensor_id) : EVENTS) ?? [])
+      listener(data as never);
   };
 
   async function connect(signal: AbortSignal) {
-    const { url, init } = streamRequest(http, { sensor_ids: [...served].join(',') });
+    const { url, init } = streamRequest(http, {
+      sensor_ids: [...served].filter((id) => id !== EVENTS).join(',') || null,
+      alerts: served.has(EVENTS) ? 1 : null,
+    });
     const headers = { ...(init.headers as Record<string, string>) };
     if (lastEventId) headers['Last-Event-ID'] = lastEventId;
     const response = await platform.fetch(url, { ...init, headers, signal });
@@ -127,19 +141,22 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
     timer = platform.timers.setTimeout(reconcile, 0);
   };
 
-  return {
-    subscribe(sensorId, listener) {
-      const key = String(sensorId);
-      const set = listeners.get(key) ?? new Set();
-      set.add(listener);
-      listeners.set(key, set);
+  const add = (key: string, listener: (data: never) => void) => {
+    const set = listeners.get(key) ?? new Set();
+    set.add(listener);
+    listeners.set(key, set);
+    schedule();
+    return () => {
+      set.delete(listener);
+      if (!set.size && listeners.get(key) === set) listeners.delete(key);
       schedule();
-      return () => {
-        set.delete(listener);
-        if (!set.size && listeners.get(key) === set) listeners.delete(key);
-        schedule();
-      };
-    },
+    };
+  };
+
+  return {
+    subscribe: (sensorId, listener) => add(String(sensorId), listener),
+    // An embed token reads panels only: it has no alerts or notifications to hear.
+    onEvent: (listener) => (typeof http.auth === 'object' ? () => {} : add(EVENTS, listener)),
     close() {
       listeners.clear();
       platform.timers.clearTimeout(timer);

@@ -36,13 +36,15 @@ export function parseNotification(payload: string): Reading[] {
 
 /**
  * One connection per process that LISTENs and hands every announced reading (its own process's too) to
- * the local bus, so an SSE stream hears readings whichever process stored them. Reconnects after a lost
- * connection; returns the function that stops listening.
+ * the local bus, so an SSE stream hears readings whichever process stored them; `channels` adds other
+ * channels on the same connection (the alert messages). Reconnects after a lost connection; returns the
+ * function that stops listening.
  */
 export function listenForReadings(
   databaseUrl: string,
   bus: ReadingBus,
   onError: (error: Error) => void = () => {},
+  channels: Record<string, (payload: string) => void> = {},
 ): { ready: Promise<void>; stop(): Promise<void> } {
   let client: pg.Client | null = null;
   let stopped = false;
@@ -50,8 +52,9 @@ export function listenForReadings(
   const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: databaseUrl });
     c.on('notification', (message) => {
-      if (message.channel === READINGS_CHANNEL && message.payload)
-        bus.publish(parseNotification(message.payload));
+      if (!message.payload) return;
+      if (message.channel === READINGS_CHANNEL) bus.publish(parseNotification(message.payload));
+      else channels[message.channel]?.(message.payload);
     });
     c.on('error', (error) => {
       onError(error);
@@ -60,7 +63,7 @@ export function listenForReadings(
       if (!stopped) retry = setTimeout(() => void connect().catch(onError), 1000);
     });
     await c.connect();
-    await c.query(`LISTEN ${READINGS_CHANNEL}`);
+    for (const channel of [READINGS_CHANNEL, ...Object.keys(channels)]) await c.query(`LISTEN ${channel}`);
     if (stopped) await c.end();
     else client = c;
   };

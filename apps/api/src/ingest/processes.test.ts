@@ -4,34 +4,24 @@ import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedDemoAccounts } from '../auth/demoAccounts.js';
-import { type Dialect, migrateToLatest, openDatabase } from '../db/database.js';
+import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/types.js';
-import { createPostgresDatabase, TEST_PASSWORD_COST, testDialects } from '../test/harness.js';
+import { testDialects } from '../test/harness.js';
 import { ttsUplink } from '../test/lorawan.js';
-import { type Broker, ownBroker, type ServerProcess, startServer, waitFor } from '../test/processes.js';
-import { createIntegration } from './credentials.js';
+import {
+  type Broker,
+  ownBroker,
+  prepareServerDatabase,
+  type ServerProcess,
+  signIn,
+  startServer,
+  waitFor,
+} from '../test/processes.js';
 
 const dialects = await testDialects();
 const SECRET = 'mtn_int_process_test_secret';
 
-/** A fresh database of `dialect`, migrated, with the demo accounts and an integration with SECRET. */
-async function prepareDatabase(dialect: Dialect, dir: string) {
-  const pgDatabase = dialect === 'postgres' ? await createPostgresDatabase() : null;
-  const env: Record<string, string> = pgDatabase ? { DATABASE_URL: pgDatabase.url } : { DATA_DIR: dir };
-  const database = openDatabase({ dataDir: dir, databaseUrl: pgDatabase?.url ?? null });
-  await migrateToLatest(database.db);
-  await seedDemoAccounts(database.db, TEST_PASSWORD_COST);
-  await createIntegration(database.db, { kind: 'http', name: 'Test', teamId: null, createdBy: null }, SECRET);
-  return {
-    env: { ...env, ARGON2_MEMORY_KIB: String(TEST_PASSWORD_COST.memoryCost), ARGON2_TIME_COST: '1' },
-    database,
-    async drop() {
-      await database.close();
-      await pgDatabase?.drop();
-    },
-  };
-}
+const prepareDatabase = (dialect: Dialect, dir: string) => prepareServerDatabase(dialect, dir, SECRET);
 
 async function storedCount(db: Kysely<DB>, eui: string): Promise<number> {
   const row = await db
@@ -78,21 +68,6 @@ function httpSender(server: () => ServerProcess) {
       await loop;
     },
   };
-}
-
-const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]!);
-
-/** The session cookie of admin@matnat.se at `url`, signed in the way the SPA does. */
-async function signIn(url: string): Promise<string> {
-  const jar = cookiesOf(await fetch(`${url}/sanctum/csrf-cookie`));
-  const xsrf = decodeURIComponent(jar.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length));
-  const login = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: jar.join('; ') },
-    body: JSON.stringify({ email: 'admin@matnat.se', password: DEMO_PASSWORD }),
-  });
-  expect(login.status).toBe(200);
-  return cookiesOf(login).join('; ');
 }
 
 describe.each(dialects)('ingestion processes (%s)', (dialect) => {

@@ -1,4 +1,11 @@
-import { ALLOWED_QUERY, Alert, AlertCreateBody, AlertUpdateBody, IdParams } from '@matnat/contract';
+import {
+  ALLOWED_QUERY,
+  Alert,
+  type AlertConditionBody,
+  AlertCreateBody,
+  AlertUpdateBody,
+  IdParams,
+} from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
@@ -10,6 +17,7 @@ import { bool, data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { parseListQuery, type SortField } from '../http/query.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
+import { alertStates, registerAlertStateRoutes } from './alertState.js';
 import { filterId } from './filters.js';
 import { resourceMessages as M } from './messages.js';
 import { type Json, loadDevices } from './relations.js';
@@ -25,6 +33,9 @@ function alertJson(a: Selectable<AlertsTable>): Json {
     device_id: a.device_id,
     is_enabled: bool(a.is_enabled),
     last_triggered_at: a.last_triggered_at,
+    no_data_minutes: a.no_data_minutes,
+    renotify_minutes: a.renotify_minutes,
+    muted_until: a.muted_until,
     created_at: a.created_at,
     updated_at: a.updated_at,
   };
@@ -38,6 +49,18 @@ function conditionJson(c: Selectable<AlertConditionsTable>): Json {
     operator: c.operator,
     threshold: c.threshold,
     duration_s: c.duration_s,
+    clear_threshold: c.clear_threshold === null ? null : Number(c.clear_threshold),
+  };
+}
+
+function conditionRow(alertId: number, c: AlertConditionBody) {
+  return {
+    alert_id: alertId,
+    sensor_id: c.sensor_id,
+    operator: c.operator,
+    threshold: c.threshold,
+    duration_s: c.duration_s,
+    clear_threshold: c.clear_threshold ?? null,
   };
 }
 
@@ -49,7 +72,7 @@ function alertQuery(db: Kysely<DB>, viewer: Viewer) {
     : q.where('alerts.team_id', 'in', viewer.teamIds.length > 0 ? viewer.teamIds : [0]);
 }
 
-async function findAlert(db: Kysely<DB>, viewer: Viewer, id: number) {
+export async function findAlert(db: Kysely<DB>, viewer: Viewer, id: number) {
   const row = await alertQuery(db, viewer).where('alerts.id', '=', id).executeTakeFirst();
   if (!row) throw notFound();
   return row;
@@ -61,8 +84,13 @@ async function loadAlerts(
   includes: ReadonlySet<string>,
 ) {
   const out = rows.map(alertJson);
-  if (rows.length === 0 || includes.size === 0) return out;
+  if (rows.length === 0) return out;
   const ids = rows.map((r) => r.id);
+  const states = await alertStates(db, ids);
+  rows.forEach((row, i) => {
+    out[i]!.state = states.get(row.id) ?? 'ok';
+  });
+  if (includes.size === 0) return out;
   if (includes.has('conditions')) {
     const conditions = await db
       .selectFrom('alert_conditions')
@@ -134,7 +162,7 @@ async function checkReferences(
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }
 
-async function showAlert(db: Kysely<DB>, id: number) {
+export async function showAlert(db: Kysely<DB>, id: number) {
   const row = await db.selectFrom('alerts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return (await loadAlerts(db, [row], FULL))[0];
 }
@@ -162,6 +190,7 @@ export async function alertRoutes(app: FastifyInstance) {
   registerAlertCreate(r);
   registerAlertUpdate(r);
   registerAlertDelete(r);
+  registerAlertStateRoutes(r);
 }
 
 function registerAlertList(r: ZodApp) {
@@ -229,6 +258,8 @@ function registerAlertCreate(r: ZodApp) {
             name: body.name,
             device_id: body.device_id ?? null,
             is_enabled: body.is_enabled ? 1 : 0,
+            no_data_minutes: body.no_data_minutes ?? null,
+            renotify_minutes: body.renotify_minutes ?? null,
             last_triggered_at: null,
             created_at: at,
             updated_at: at,
@@ -237,10 +268,11 @@ function registerAlertCreate(r: ZodApp) {
           .executeTakeFirstOrThrow();
         await trx
           .insertInto('alert_conditions')
-          .values(body.conditions.map((c) => ({ alert_id: alert.id, ...c })))
+          .values(body.conditions.map((c) => conditionRow(alert.id, c)))
           .execute();
         return alert.id;
       });
+      r.alerts.invalidate();
       reply.code(201);
       return data(await showAlert(db, id));
     },
@@ -271,6 +303,8 @@ function registerAlertUpdate(r: ZodApp) {
             ...(body.name !== undefined ? { name: body.name } : {}),
             ...(body.device_id !== undefined ? { device_id: body.device_id } : {}),
             ...(body.is_enabled !== undefined ? { is_enabled: body.is_enabled ? 1 : 0 } : {}),
+            ...(body.no_data_minutes !== undefined ? { no_data_minutes: body.no_data_minutes } : {}),
+            ...(body.renotify_minutes !== undefined ? { renotify_minutes: body.renotify_minutes } : {}),
             updated_at: now(),
           })
           .where('id', '=', row.id)
@@ -279,10 +313,27 @@ function registerAlertUpdate(r: ZodApp) {
           await trx.deleteFrom('alert_conditions').where('alert_id', '=', row.id).execute();
           await trx
             .insertInto('alert_conditions')
-            .values(body.conditions.map((c) => ({ alert_id: row.id, ...c })))
+            .values(body.conditions.map((c) => conditionRow(row.id, c)))
+            .execute();
+          // Sensors no longer watched leave the alert's state.
+          await trx
+            .deleteFrom('alert_states')
+            .where('alert_id', '=', row.id)
+            .where(
+              'sensor_id',
+              'not in',
+              body.conditions.map((c) => c.sensor_id),
+            )
             .execute();
         }
+        if (body.no_data_minutes === null)
+          await trx
+            .deleteFrom('alert_states')
+            .where('alert_id', '=', row.id)
+            .where('kind', '=', 'no_data')
+            .execute();
       });
+      r.alerts.invalidate();
       return data(await showAlert(db, row.id));
     },
   );
@@ -300,6 +351,7 @@ function registerAlertDelete(r: ZodApp) {
       const viewer = await requireViewer(request);
       const row = await findAlert(db, viewer, request.params.id);
       await db.deleteFrom('alerts').where('id', '=', row.id).execute();
+      r.alerts.invalidate();
       return reply.code(204).send(null);
     },
   );

@@ -19,4 +19,6 @@ export const resourceMessages = {
   outOfStock: 'Produkten finns inte i lager.',
   noTeam: 'Du behöver tillhöra ett team för att skapa notiser.',
   range: 'Ogiltigt tidsintervall.',
+  notFiring: 'Notisen larmar inte just nu, så det finns inget att kvittera.',
+  sensorNotFiring: 'Sensorn larmar inte just nu.',
 } as const;

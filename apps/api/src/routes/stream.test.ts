@@ -142,6 +142,15 @@ describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
     });
     const token = created.json().data.token as string;
     expect((await w.client().get(`/api/v1/stream?sensor_ids=${sensor}&token=${token}`)).statusCode).toBe(401);
+    // Issue 11: a token hears readings only, never alerts or notifications.
+    const alerts = await w.client().get(`/api/v1/stream?sensor_ids=${sensor}&alerts=1`, {
+      headers: { authorization: `Bearer ${token}`, origin: 'https://partner.example' },
+    });
+    expect(alerts.statusCode).toBe(422);
+    expect(alerts.json().errors.alerts[0]).toBe(
+      'En inbäddningsnyckel kan inte följa notiser, bara mätvärden.',
+    );
+    expect((await w.anna.get('/api/v1/stream?alerts=yes')).statusCode).toBe(422);
   });
 
   it('DESIGN §2 stream: sensor_ids is required, numeric and at most 100 ids (422 naming sensor_ids)', async () => {
@@ -231,8 +240,12 @@ describe.each(dialects)('GET /api/v1/stream (%s)', (dialect) => {
     const routes = w.app.routeTable.filter((r) => r.url === '/api/v1/stream');
     expect(routes.map((r) => [r.method, r.guard])).toEqual([['GET', 'user-or-embed']]);
     const docs = (await w.client().get('/api/docs')).json();
+    // sensor_ids may be left out with alerts=1 (issue 11), so neither is required in the document.
     expect(docs.paths['/api/v1/stream'].get.parameters).toEqual(
-      expect.arrayContaining([expect.objectContaining({ name: 'sensor_ids', in: 'query', required: true })]),
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'sensor_ids', in: 'query', required: false }),
+        expect.objectContaining({ name: 'alerts', in: 'query', required: false }),
+      ]),
     );
   });
 });

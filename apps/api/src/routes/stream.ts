@@ -4,13 +4,15 @@ import { MAX_ID, type ReadingEvent, validationMessages } from '@matnat/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { AlertMessage } from '../alerts/bus.js';
 import { requireUserOrEmbed } from '../auth/guards.js';
 import type { DB } from '../db/types.js';
 import { answers } from '../http/answers.js';
-import { notFound } from '../http/errors.js';
+import { notFound, unprocessable } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import type { Reading } from '../measurements/store.js';
 import { errorMessages } from '../messages.js';
+import { requireViewer, type Viewer } from './scope.js';
 import { readableSensors, type SensorRow } from './sensorAccess.js';
 import { StreamSlots, stillReadable } from './streamAccess.js';
 
@@ -31,7 +33,10 @@ const StreamQuery = z.object({
     .refine((ids) => ids.every((id) => id <= MAX_ID), { error: errorMessages.streamSensorIds })
     .refine((ids) => ids.length <= STREAM_MAX_SENSORS, {
       error: validationMessages.maxItems('sensor_ids', STREAM_MAX_SENSORS),
-    }),
+    })
+    .optional(),
+  /** `1`: also alert changes and new notifications (signed-in users only); sensor_ids is then optional. */
+  alerts: z.enum(['1', '0'], { error: errorMessages.streamAlerts }).optional(),
 });
 
 /** A reading as an event; its id is the reading's time, which `Last-Event-ID` hands back on reconnect. */
@@ -73,10 +78,21 @@ async function readingsSince(db: Kysely<DB>, sensorIds: number[], since: number)
   return rows.map((row) => ({ sensor_id: row.sensor_id, ts: Number(row.ts), value: Number(row.value) }));
 }
 
-/** An open stream: the sensors it may still send, and how it writes. */
+/** An open stream: the sensors it may still send, whose alerts it hears (users only), and how it writes. */
 interface OpenStream {
   sensors: Map<number, SensorRow>;
+  viewer: Viewer | null;
   write(chunk: string): void;
+}
+
+/** Alert changes for the alerts the viewer may read (the alert list's rule), notifications of their own. */
+function alertEventOf(viewer: Viewer, message: AlertMessage): string | null {
+  const mine =
+    'teamId' in message
+      ? viewer.isAdmin || viewer.teamIds.includes(message.teamId)
+      : message.userId === viewer.id;
+  // No `id:`: Last-Event-ID stays the time of the last reading, which a reconnect replays from.
+  return mine ? `event: ${message.event.type}\ndata: ${JSON.stringify(message.event)}\n\n` : null;
 }
 
 /** Takes the answer over from Fastify and starts the event stream; null when the client has gone already. */
@@ -111,9 +127,13 @@ async function recheckAccess(
   res: ServerResponse,
 ): Promise<void> {
   try {
+    const had = stream.sensors.size;
     const readable = await stillReadable(request, [...stream.sensors.keys()]);
-    if (readable === null || readable.size === 0) res.end();
-    else stream.sensors = readable;
+    if (readable === null || (had > 0 && readable.size === 0 && !stream.viewer)) res.end();
+    else {
+      stream.sensors = readable;
+      if (stream.viewer) stream.viewer = await requireViewer(request);
+    }
   } catch (err) {
     request.log.warn({ err }, 'stream access re-check failed');
   }
@@ -145,11 +165,15 @@ export async function streamRoutes(app: FastifyInstance) {
       exposeHeadRoute: false,
       schema: {
         tags: ['readings'],
-        summary: 'New readings of the given sensors, as server-sent events (text/event-stream)',
+        summary:
+          'New readings of the given sensors and alert changes, as server-sent events (text/event-stream)',
         description:
           '`event: reading` with data `{ type, device_id, sensor_id, value, measured_at }` per stored reading; ' +
           `a \`: ping\` comment every ${STREAM_HEARTBEAT_MS / 1000} s. Every sensor must be readable by the ` +
-          'caller (session or embed token in the Authorization header), else 404.',
+          'caller (session or embed token in the Authorization header), else 404. With `alerts=1` a signed-in ' +
+          'user also gets `event: alert` (an AlertEvent) for every state change of an alert they may read and ' +
+          '`event: notification` (a NotificationEvent) for each new notification of theirs; `sensor_ids` is ' +
+          'then optional. An embed token hears readings only (`alerts=1` is 422 for it).',
         produces: ['text/event-stream'],
         querystring: StreamQuery,
         response: answers(
@@ -163,13 +187,18 @@ export async function streamRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const ids = request.query.sensor_ids;
+      const ids = request.query.sensor_ids ?? [];
+      const alerts = request.query.alerts === '1';
+      // An embed token hears readings only.
+      if (alerts && request.embedScope) throw unprocessable({ alerts: [errorMessages.streamAlertsEmbed] });
+      if (!alerts && ids.length === 0) throw unprocessable({ sensor_ids: [errorMessages.streamSensorIds] });
+      const viewer = alerts ? await requireViewer(request) : null;
       const readable = await readableSensors(request, ids);
       if (readable.size !== ids.length) throw notFound();
       const free = slots.take(request);
       const res = openEventStream(request, reply);
       if (!res) return free();
-      const stream: OpenStream = { sensors: readable, write: writerOf(res) };
+      const stream: OpenStream = { sensors: readable, viewer, write: writerOf(res) };
       const send = (reading: Reading) => {
         const sensor = stream.sensors.get(reading.sensor_id);
         if (sensor) stream.write(serverSentEvent(sensor, reading));
@@ -180,6 +209,10 @@ export async function streamRoutes(app: FastifyInstance) {
         if (held) held.push(reading);
         else send(reading);
       });
+      const unsubscribeAlerts = app.alertBus.subscribe((message) => {
+        const chunk = stream.viewer && alertEventOf(stream.viewer, message);
+        if (chunk) stream.write(chunk);
+      });
       const timers = [
         setInterval(() => stream.write(': ping\n\n'), STREAM_HEARTBEAT_MS),
         setInterval(() => void recheckAccess(request, stream, res), app.config.stream.recheckMs),
@@ -188,6 +221,7 @@ export async function streamRoutes(app: FastifyInstance) {
       res.once('close', () => {
         for (const timer of timers) clearInterval(timer);
         unsubscribe();
+        unsubscribeAlerts();
         open.delete(res);
         free();
       });

@@ -8,6 +8,8 @@ export interface ContentSeedOptions {
   erik: { id: number; team: number };
   devices: SeededDevice[];
   now: number;
+  /** Epoch ms of the first seeded reading: the alerts exist from then. */
+  historyStart: number;
 }
 
 function sensorOf(devices: SeededDevice[], title: string, type: string) {
@@ -17,7 +19,10 @@ function sensorOf(devices: SeededDevice[], title: string, type: string) {
   return { device_id: device.id, sensor_id: sensor.id };
 }
 
-/** Dashboards with panels, alerts with conditions, notifications and the shop's products. */
+/**
+ * Dashboards with panels, alerts with conditions, the notifications that are not the alerts' (those come
+ * from replaying the history through the evaluator, `seedDemo`) and the shop's products.
+ */
 export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts: ContentSeedOptions) {
   const kdb = db as unknown as Kysely<ResourceTables>;
   const at = new Date(opts.now).toISOString();
@@ -169,36 +174,40 @@ export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts:
     }
   }
 
+  // Hysteresis and a pending time keep a value that hovers at its threshold from flapping.
   const alerts = [
     {
       owner: opts.anna,
       name: 'Frostvarning fjällen',
+      settings: { no_data_minutes: 180, renotify_minutes: 720 },
       conditions: [
-        ['Temperaturspjut Abisko 1', 'temperature', '<', -25],
-        ['Temperaturspjut Kiruna 1', 'temperature', '<', -25],
+        ['Temperaturspjut Abisko 1', 'temperature', '<', -12, -10, 1800],
+        ['Temperaturspjut Kiruna 1', 'temperature', '<', -12, -10, 1800],
       ],
     },
     {
       owner: opts.anna,
       name: 'Lågt batteri Luleå',
-      conditions: [['Temperaturspjut Luleå 1', 'battery', '<', 20]],
+      settings: {},
+      conditions: [['Temperaturspjut Luleå 1', 'battery', '<', 25, 26, 0]],
     },
     {
       owner: opts.erik,
       name: 'Hög luftfuktighet i växthuset',
-      conditions: [['Klimatgivare Malmö', 'humidity', '>', 90]],
+      settings: { renotify_minutes: 360 },
+      conditions: [['Klimatgivare Malmö', 'humidity', '>', 85, 80, 900]],
     },
     {
       owner: opts.erik,
       name: 'Värmebölja Skåne',
+      settings: {},
       conditions: [
-        ['Temperaturspjut Malmö 1', 'temperature', '>', 28],
-        ['Temperaturspjut Lund 1', 'temperature', '>', 28],
-        ['Temperaturspjut Ystad 1', 'temperature', '>=', 30],
+        ['Temperaturspjut Malmö 1', 'temperature', '>', 28, 26, 3600],
+        ['Temperaturspjut Lund 1', 'temperature', '>', 28, 26, 3600],
+        ['Temperaturspjut Ystad 1', 'temperature', '>=', 30, 27, 3600],
       ],
     },
   ] as const;
-  const alertIds: number[] = [];
   for (const alert of alerts) {
     const row = await kdb
       .insertInto('alerts')
@@ -206,20 +215,26 @@ export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts:
         team_id: alert.owner.team,
         user_id: alert.owner.id,
         name: alert.name,
-        created_at: at,
+        no_data_minutes: null,
+        renotify_minutes: null,
+        muted_until: null,
+        ...alert.settings,
+        // Created before the history, so that the replay of the readings (seedDemo) evaluates all of it.
+        created_at: new Date(opts.historyStart).toISOString(),
         updated_at: at,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    alertIds.push(row.id);
     await kdb
       .insertInto('alert_conditions')
       .values(
-        alert.conditions.map(([title, type, operator, threshold]) => ({
+        alert.conditions.map(([title, type, operator, threshold, clear, duration]) => ({
           alert_id: row.id,
           sensor_id: sensorOf(devices, title, type).sensor_id,
           operator,
           threshold,
+          clear_threshold: clear,
+          duration_s: duration,
         })),
       )
       .execute();
@@ -231,30 +246,12 @@ export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts:
     .values([
       {
         user_id: opts.anna.id,
-        level: 'warn',
-        title: 'Frostvarning fjällen',
-        body: 'Temperaturspjut Abisko 1 mätte −26,4 °C.',
-        alert_id: alertIds[0]!,
-        read_at: null,
-        created_at: hoursAgo(5),
-      },
-      {
-        user_id: opts.anna.id,
         level: 'success',
         title: 'Ny enhet kopplad',
         body: 'Temperaturspjut Gällivare 1 är nu kopplad till Skogsbruk Norr.',
         alert_id: null,
         read_at: hoursAgo(30),
         created_at: hoursAgo(48),
-      },
-      {
-        user_id: opts.erik.id,
-        level: 'error',
-        title: 'Hög luftfuktighet i växthuset',
-        body: 'Klimatgivare Malmö mätte 93 %.',
-        alert_id: alertIds[2]!,
-        read_at: null,
-        created_at: hoursAgo(2),
       },
       {
         user_id: opts.erik.id,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { replayAlerts } from '../alerts/replay.js';
 import { type DemoAccounts, seedDemoAccounts } from '../auth/demoAccounts.js';
 import type { PasswordHashing } from '../config.js';
 import type { DB } from '../db/types.js';
@@ -74,7 +75,11 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedDemoOptions = {}): Prom
     days: opts.days,
     stepMinutes: opts.stepMinutes,
   });
-  await seedContent(db, { anna: accounts.anna, erik: accounts.erik, devices, now });
+  const historyStart = now - (opts.days ?? 90) * 86_400_000;
+  await seedContent(db, { anna: accounts.anna, erik: accounts.erik, devices, now, historyStart });
+  // The alerts' states, history and notifications are what the seeded readings of the last two weeks
+  // make them (the bell's recent past; replaying all months would cost the first start seconds).
+  await replayAlerts(db, { since: Math.max(historyStart, now - 14 * 86_400_000), until: now });
   const embedPanelIds = await seedDemoEmbedToken(db, {
     owner: accounts.anna.id,
     origins: opts.embedOrigins,

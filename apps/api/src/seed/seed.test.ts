@@ -90,6 +90,26 @@ describe.each(dialects)('demo world (%s)', (dialect) => {
     expect(products.map((p) => p.name)).toEqual(['Abonnemang', 'LoRaWAN-gateway', 'Temperaturspjut']);
   });
 
+  it('issue 11: the seeded alert notifications come from the evaluator over the seeded readings', async () => {
+    const fired = await w.db
+      .selectFrom('alert_history')
+      .innerJoin('alerts', 'alerts.id', 'alert_history.alert_id')
+      .select(['alerts.name', 'alert_history.event', 'alert_history.value', 'alert_history.at'])
+      .where('alert_history.event', '=', 'firing')
+      .execute();
+    // A November day in the fells: the frost alert (below −12 °C for 30 minutes) has fired.
+    expect(fired.map((f) => f.name)).toContain('Frostvarning fjällen');
+    const notices = await w.db
+      .selectFrom('notifications')
+      .select(['title', 'body', 'alert_id'])
+      .where('user_id', '=', w.accounts.anna.id)
+      .where('alert_id', 'is not', null)
+      .execute();
+    expect(notices.map((n) => n.title)).toContain('Larm: Frostvarning fjällen');
+    const frost = fired.find((f) => f.name === 'Frostvarning fjällen')!;
+    expect(Number(frost.value)).toBeLessThan(-12);
+  });
+
   it('examples: the demo embed token reads the demo panels (ids 5 and 6 on a fresh database, as docs/embedding.md says) and nothing else, from the local origins, stored hashed', async () => {
     const rows = await w.db.selectFrom('embed_tokens').selectAll().execute();
     expect(rows).toHaveLength(1);

@@ -3,6 +3,10 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD, seedDemoAccounts } from '../auth/demoAccounts.js';
+import { type Dialect, migrateToLatest, openDatabase } from '../db/database.js';
+import { createIntegration } from '../ingest/credentials.js';
+import { createPostgresDatabase, TEST_PASSWORD_COST } from './harness.js';
 
 /**
  * Processes of their own for fault tests and benchmarks: a Mosquitto that can be stopped and started
@@ -170,6 +174,42 @@ export async function startServer(
     throw new Error(`${String(error)}\n${log}`);
   }
   return server;
+}
+
+const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]!);
+
+/** The session cookie of a demo account at `url`, signed in the way the SPA does. */
+export async function signIn(url: string, email = 'admin@matnat.se'): Promise<string> {
+  const jar = cookiesOf(await fetch(`${url}/sanctum/csrf-cookie`));
+  const xsrf = decodeURIComponent(jar.find((c) => c.startsWith('XSRF-TOKEN='))!.slice('XSRF-TOKEN='.length));
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: jar.join('; ') },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`login as ${email}: ${login.status}`);
+  return cookiesOf(login).join('; ');
+}
+
+/**
+ * A fresh database of `dialect` for server processes, migrated, with the demo accounts and an
+ * integration with `secret`; `env` points a server at it.
+ */
+export async function prepareServerDatabase(dialect: Dialect, dir: string, secret: string) {
+  const pgDatabase = dialect === 'postgres' ? await createPostgresDatabase() : null;
+  const env: Record<string, string> = pgDatabase ? { DATABASE_URL: pgDatabase.url } : { DATA_DIR: dir };
+  const database = openDatabase({ dataDir: dir, databaseUrl: pgDatabase?.url ?? null });
+  await migrateToLatest(database.db);
+  await seedDemoAccounts(database.db, TEST_PASSWORD_COST);
+  await createIntegration(database.db, { kind: 'http', name: 'Test', teamId: null, createdBy: null }, secret);
+  return {
+    env: { ...env, ARGON2_MEMORY_KIB: String(TEST_PASSWORD_COST.memoryCost), ARGON2_TIME_COST: '1' },
+    database,
+    async drop() {
+      await database.close();
+      await pgDatabase?.drop();
+    },
+  };
 }
 
 export { waitFor };

@@ -5,6 +5,7 @@ import * as readVersion from './0003_read_version.js';
 import * as ingestion from './0004_ingestion.js';
 import * as security from './0005_security.js';
 import * as deviceInterval from './0006_device_interval.js';
+import * as alerts from './0007_alerts.js';
 
 /** Every migration, by name; the names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_ingestion': ingestion,
   '0005_security': security,
   '0006_device_interval': deviceInterval,
+  '0007_alerts': alerts,
 };

@@ -17,6 +17,8 @@ export interface ResourceTables {
   single_value_items: SingleValueItemsTable;
   alerts: AlertsTable;
   alert_conditions: AlertConditionsTable;
+  alert_states: AlertStatesTable;
+  alert_history: AlertHistoryTable;
   notifications: NotificationsTable;
   products: ProductsTable;
   orders: OrdersTable;
@@ -171,6 +173,9 @@ export interface AlertsTable {
   device_id: number | null;
   is_enabled: Generated<number>;
   last_triggered_at: string | null;
+  no_data_minutes: number | null;
+  renotify_minutes: number | null;
+  muted_until: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -184,6 +189,52 @@ export interface AlertConditionsTable {
   operator: ConditionOperator;
   threshold: number;
   duration_s: Generated<number>;
+  clear_threshold: number | null;
+}
+
+export type AlertStateName = 'ok' | 'pending' | 'firing' | 'acknowledged' | 'resolved';
+export type AlertWatchKind = 'value' | 'no_data';
+
+/** Where an alert stands for one watched sensor and kind; no row means `ok`. */
+export interface AlertStatesTable {
+  alert_id: number;
+  sensor_id: number;
+  kind: AlertWatchKind;
+  state: AlertStateName;
+  since: string;
+  value: number | null;
+  episode: number;
+  /** When the team was last told (firing or re-notified). */
+  notified_at: string | null;
+  /** Re-notifications sent in this episode. */
+  notify_count: number;
+  acknowledged_by: number | null;
+  acknowledged_at: string | null;
+  comment: string | null;
+  /** Bumped by every transition, which only applies to the version it read. */
+  version: number;
+}
+
+export type AlertHistoryEvent =
+  | 'pending'
+  | 'cancelled'
+  | 'firing'
+  | 'renotified'
+  | 'acknowledged'
+  | 'resolved';
+
+export interface AlertHistoryTable {
+  id: Generated<number>;
+  alert_id: number;
+  sensor_id: number;
+  kind: AlertWatchKind;
+  episode: number;
+  event: AlertHistoryEvent;
+  seq: Generated<number>;
+  value: number | null;
+  at: string;
+  user_id: number | null;
+  comment: string | null;
 }
 
 export type NotificationLevel = 'warn' | 'error' | 'success' | 'default';
