@@ -6,13 +6,7 @@ import { sortDevices } from './lists';
 import { createLocalSettings, type LocalSettingsStore } from './localSettings';
 import { type CoreMessages, createMessages, type MessageOverrides } from './messages';
 import { browserPlatform, type Platform } from './platform';
-import {
-  createQueries,
-  createQueryClient,
-  invalidateAfterMutation,
-  invalidateOnLiveEvents,
-  type MatnatQueries,
-} from './queries';
+import { createQueries, createQueryClient, invalidateAfterMutation, type MatnatQueries } from './queries';
 import { createReadingStream, type ReadingStream } from './readingStream';
 import { createResourceStores, type ResourceStores } from './resourceStore';
 import { createSession, type Session } from './session';
@@ -128,7 +122,6 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
     toasts.show(message);
   };
   const versionCheck = createVersionCheck({ platform });
-  invalidateOnLiveEvents(queryClient, parts.readings);
 
   return {
     ...parts,

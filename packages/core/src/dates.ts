@@ -14,16 +14,9 @@ import {
 } from '@matnat/contract/plain';
 
 export type { CalendarUnit, DateInput, WallClock } from '@matnat/contract/plain';
-export {
-  addToWallClock,
-  DEFAULT_TIME_ZONE,
-  fromWallClock,
-  parseInZone,
-  startOf,
-  toEpochMs,
-  toWallClock,
-  zoneOffset,
-} from '@matnat/contract/plain';
+// The wall-clock arithmetic (startOf, addToWallClock, fromWallClock, parseInZone, zoneOffset) is imported
+// from `@matnat/contract/plain` where needed, not re-exported: the core's bundle budget counts every export.
+export { DEFAULT_TIME_ZONE, toEpochMs, toWallClock } from '@matnat/contract/plain';
 
 /** Range boundaries (spec §9). */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';

@@ -35,7 +35,6 @@ export type { MatnatClient, MatnatClientConfig, WidgetClient } from './client';
 export { createMatnatClient, createWidgetClient } from './client';
 export type { CalendarUnit, DateInput, WallClock } from './dates';
 export {
-  addToWallClock,
   DATE_FORMAT,
   DATE_MINUTE_FORMAT,
   DATE_TIME_FORMAT,
@@ -48,12 +47,8 @@ export {
   formatDateMinute,
   formatDateTime,
   formatInZone,
-  fromWallClock,
-  parseInZone,
-  startOf,
   toEpochMs,
   toWallClock,
-  zoneOffset,
 } from './dates';
 export type { ValidationErrors } from './errors';
 export {

@@ -6,14 +6,7 @@ import { createApi } from './api/index';
 import { PANEL_INCLUDE } from './api/panels';
 import { HttpError, NotFoundError, ServerError } from './errors';
 import { createHttpClient } from './http';
-import {
-  createQueries,
-  createQueryClient,
-  invalidateAfterMutation,
-  invalidateOnLiveEvents,
-  retryPolicy,
-} from './queries';
-import type { LiveEvent } from './readingStream';
+import { createQueries, createQueryClient, invalidateAfterMutation, retryPolicy } from './queries';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -230,48 +223,5 @@ describe('invalidation after every mutation', () => {
     await api.dashboards.create({ title: 'Ny' });
     await vi.waitFor(() => expect(seen.at(-1)).toEqual([{ id: 1 }]));
     unsubscribe();
-  });
-});
-
-describe('invalidateOnLiveEvents (issue 11: the bell updates without polling)', () => {
-  function liveStream() {
-    const listeners = new Set<(event: LiveEvent) => void>();
-    return {
-      listeners,
-      onEvent(listener: (event: LiveEvent) => void) {
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      emit(event: LiveEvent) {
-        for (const listener of listeners) listener(event);
-      },
-    };
-  }
-
-  it('listens only while the notifications query is observed, and refetches it on each event', async () => {
-    const { server, queryClient, queries } = setup();
-    const stream = liveStream();
-    invalidateOnLiveEvents(queryClient, stream);
-    expect(stream.listeners.size).toBe(0);
-    server.on('GET /api/v1/notification', { body: { data: [] } });
-    const bell = new QueryObserver(queryClient, queries.notifications());
-    const seen: unknown[] = [];
-    const unsubscribe = bell.subscribe((result) => seen.push(result.data));
-    expect(stream.listeners.size).toBe(1);
-    await vi.waitFor(() => expect(seen).toContainEqual([]));
-    const notice = {
-      id: 9,
-      level: 'warn',
-      title: 'Larm: Frost',
-      body: 'x',
-      read_at: null,
-      created_at: 'x',
-      alert_id: 3,
-    };
-    server.on('GET /api/v1/notification', { body: { data: [notice] } });
-    stream.emit({ type: 'notification', notification: notice as never });
-    await vi.waitFor(() => expect(seen.at(-1)).toEqual([notice]));
-    unsubscribe();
-    expect(stream.listeners.size).toBe(0);
   });
 });

@@ -20,7 +20,6 @@ import type {
   User,
 } from './api/types';
 import { isClientError } from './errors';
-import type { ReadingStream } from './readingStream';
 
 /** What `fetchQuery` and a `QueryObserver` need for one resource. */
 export interface MatnatQueryOptions<T> {
@@ -128,29 +127,6 @@ const affected: [RegExp, string[] | 'reset'][] = [
   [/^\/api\/v1\/embed-token/, ['embedTokens']],
   [/^\/(cart\/|api\/v1\/order)/, ['cart']],
 ];
-
-/** The query families a live alert change or notification makes stale. */
-const LIVE_FAMILIES = ['notifications', 'alerts', 'alert'];
-
-/**
- * While the notifications query has an observer (a bell on `queries.notifications()`), listens to the
- * live stream's alert changes and notifications and invalidates the notifications and alert queries on
- * each, so they update without polling. (The stream forgets the listener when the client is disposed.)
- */
-export function invalidateOnLiveEvents(client: QueryClient, stream: Pick<ReadingStream, 'onEvent'>): void {
-  let off: (() => void) | undefined;
-  client.getQueryCache().subscribe(({ query }) => {
-    if (query.queryKey[0] !== 'notifications') return;
-    if (!query.getObserversCount()) off = void off?.();
-    else
-      off ??= stream.onEvent(
-        () =>
-          void client.invalidateQueries({
-            predicate: (q) => LIVE_FAMILIES.includes(q.queryKey[0] as string),
-          }),
-      );
-  });
-}
 
 /**
  * After every successful mutation: invalidate the query families it touches (an unknown path
