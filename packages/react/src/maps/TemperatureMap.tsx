@@ -18,6 +18,18 @@ export interface TemperatureMapProps extends TileOptions {
   style?: CSSProperties;
   /** The first markers were added to the map. */
   onFirstMarker?(): void;
+  /**
+   * A region, `[[south, west], [north, east]]` in degrees: the map opens on it and shows only the spears
+   * inside it. @default every public spear, the map fitted to them
+   */
+  bounds?: MapBounds;
+}
+
+/** `[[south, west], [north, east]]`, as Leaflet's `LatLngBoundsLiteral`. */
+export type MapBounds = [[number, number], [number, number]];
+
+export function inBounds([[south, west], [north, east]]: MapBounds, lat: number, lng: number): boolean {
+  return lat >= south && lat <= north && lng >= west && lng <= east;
 }
 
 type Props = Record<string, unknown>;
@@ -28,7 +40,7 @@ function temperatureOf(p: Props): number | null {
 }
 
 function TemperatureMapView(props: TemperatureMapProps) {
-  const { height = 400, refreshMs = 300_000, style } = props;
+  const { height = 400, refreshMs = 300_000, style, bounds } = props;
   const client = useWidgetClient('queries');
   const messages = useMessages();
   const m = messages.map;
@@ -46,14 +58,21 @@ function TemperatureMapView(props: TemperatureMapProps) {
   const onFirstMarker = useRef(props.onFirstMarker);
   onFirstMarker.current = props.onFirstMarker;
 
+  const region = bounds ? JSON.stringify(bounds) : null;
+  useEffect(() => {
+    if (handle && region) handle.map.fitBounds(JSON.parse(region) as MapBounds);
+  }, [handle, region]);
+
   useEffect(() => {
     if (!handle || !data) return;
+    const within = region ? (JSON.parse(region) as MapBounds) : null;
     const { L, map } = handle;
     const layer: LayerGroup = L.layerGroup().addTo(map);
     const points: [number, number][] = [];
     for (const feature of data.features) {
       const [lng, lat] = feature.geometry.coordinates as [number, number];
       if (!Number.isFinite(lat) || !Number.isFinite(lng)) continue;
+      if (within && !inBounds(within, lat, lng)) continue;
       const p = (feature.properties ?? {}) as Props;
       const t = temperatureOf(p);
       points.push([lat, lng]);
@@ -79,14 +98,14 @@ function TemperatureMapView(props: TemperatureMapProps) {
     }
     if (points.length && !firstMarker.current) {
       firstMarker.current = true;
-      map.fitBounds(points, { padding: [24, 24], maxZoom: 10 });
+      if (!within) map.fitBounds(points, { padding: [24, 24], maxZoom: 10 });
       globalThis.performance?.mark?.('matnat:temperature-map:first-marker');
       onFirstMarker.current?.();
     }
     return () => {
       layer.remove();
     };
-  }, [handle, data, messages, m.temperature]);
+  }, [handle, data, messages, m.temperature, region]);
 
   const min = (TEMPERATURE_STOPS[0] as [number, string])[0];
   const max = (TEMPERATURE_STOPS[TEMPERATURE_STOPS.length - 1] as [number, string])[0];

@@ -170,6 +170,35 @@ describe('maps (Leaflet wrappers)', () => {
     expect(screen.getByText('Temperatur (°C)')).toBeTruthy();
   });
 
+  it('TemperatureMap with bounds shows only the spears inside the region (the NZ page)', async () => {
+    const spear = (id: number, lng: number, lat: number, temperature: number) => ({
+      type: 'Feature',
+      id,
+      geometry: { type: 'Point', coordinates: [lng, lat] },
+      properties: { title: `Spjut ${id}`, temperature },
+    });
+    api.answer('/api/v1/public/temperature-map', {
+      body: {
+        type: 'FeatureCollection',
+        features: [spear(1, 18.07, 59.33, -3), spear(2, 174.76, -36.85, 18), spear(3, 172.64, -43.53, 14)],
+      },
+    });
+    render(
+      <TemperatureMap
+        tileUrl="http://tiles.test/{z}/{x}/{y}.png"
+        bounds={[
+          [-48, 165],
+          [-33, 179],
+        ]}
+      />,
+    );
+    await settle();
+    expect(leaflet.state.markers.map((m) => m.latlng)).toEqual([
+      [-36.85, 174.76],
+      [-43.53, 172.64],
+    ]);
+  });
+
   it('the colour scale is clamped at its ends and interpolates between stops', () => {
     expect(temperatureColor(-40)).toBe(TEMPERATURE_STOPS[0]?.[1]);
     expect(temperatureColor(45)).toBe(TEMPERATURE_STOPS.at(-1)?.[1]);
