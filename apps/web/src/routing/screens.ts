@@ -18,6 +18,12 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'error.single.message': () => import('../screens/ErrorMessage'),
   notFound: () => import('../screens/NotFound'),
   'dashboard.index': () => import('../screens/DashboardIndex'),
+  productlist: () => import('../screens/ProductList'),
+  product: () => import('../screens/Product'),
+  order: () => import('../screens/Order'),
+  tempMap: () => import('../screens/TempMap'),
+  'tempMap.nz': () => import('../screens/TempMapNz'),
+  about: () => import('../screens/About'),
 };
 
 export function screenFor(name: RouteName, screens: Partial<Record<RouteName, ScreenLoader>> = SCREENS) {
