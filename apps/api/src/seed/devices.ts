@@ -101,7 +101,12 @@ export async function seedDevices<T extends ResourceTables>(
   });
   // The NZ temperature-sensor page's spears (public, looked after by the support team).
   for (const place of NZ_PLACES) {
-    specs.push({ title: `Temperaturspjut ${place.town}`, place, kinds: ['temperature', 'battery'], team: opts.support });
+    specs.push({
+      title: `Temperaturspjut ${place.town}`,
+      place,
+      kinds: ['temperature', 'battery'],
+      team: opts.support,
+    });
   }
   specs.push({ title: 'Ny enhet', place: null, kinds: ['temperature', 'battery'], team: null });
   specs.push({ title: 'Testenhet support', place: null, kinds: ['temperature'], team: opts.support });

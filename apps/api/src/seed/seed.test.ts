@@ -61,10 +61,19 @@ describe.each(dialects)('demo world (%s)', (dialect) => {
     expect(response.statusCode).toBe(200);
     const features = (
       response.json() as {
-        features: { geometry: { coordinates: [number, number] }; properties: { title: string; temperature: number } }[];
+        features: {
+          geometry: { coordinates: [number, number] };
+          properties: { title: string; temperature: number };
+        }[];
       }
     ).features;
-    const nz = features.filter(({ geometry: { coordinates: [lng, lat] } }) => lat < -33 && lng > 165);
+    const nz = features.filter(
+      ({
+        geometry: {
+          coordinates: [lng, lat],
+        },
+      }) => lat < -33 && lng > 165,
+    );
     expect(nz.map((f) => f.properties.title).sort()).toEqual(
       ['Auckland', 'Christchurch', 'Dunedin', 'Hamilton', 'Wellington'].map((t) => `Temperaturspjut ${t}`),
     );

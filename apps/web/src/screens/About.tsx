@@ -9,9 +9,9 @@ export default function About() {
     <section className="mx-auto max-w-3xl">
       <h1 className="mb-4 text-2xl font-semibold text-slate-900 md:text-3xl">Om oss</h1>
       <p className="mb-4 text-lg text-slate-700">
-        Mätnät är en svensk tjänst för att övervaka sensorer. Temperaturspjut, klimatgivare och andra mätenheter
-        skickar sina värden trådlöst via LoRaWAN-gateways, och du följer dem i dashboards, på en karta och med
-        notiser när något avviker.
+        Mätnät är en svensk tjänst för att övervaka sensorer. Temperaturspjut, klimatgivare och andra
+        mätenheter skickar sina värden trådlöst via LoRaWAN-gateways, och du följer dem i dashboards, på en
+        karta och med notiser när något avviker.
       </p>
       <div className="mb-6 grid gap-4 md:grid-cols-2">
         <div className={card}>
@@ -24,7 +24,10 @@ export default function About() {
         <div className={card}>
           <h2 className="mb-1 font-semibold text-slate-900">Kontakt</h2>
           <p className="text-sm text-slate-700">
-            E-post: <a className="text-teal-800 underline" href="mailto:info@matnat.se">info@matnat.se</a>
+            E-post:{' '}
+            <a className="text-teal-800 underline" href="mailto:info@matnat.se">
+              info@matnat.se
+            </a>
             <br />
             Vardagar 8–17. Vi svarar oftast samma dag.
           </p>

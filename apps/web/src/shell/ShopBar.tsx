@@ -46,6 +46,7 @@ export function ShopBar({ title, back = true }: { title: string; back?: boolean 
         </span>
         <span className="sr-only">{count === 1 ? 'artikel' : 'artiklar'}</span>
       </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Esc closes the native dialog; the backdrop click is the mouse's way */}
       <dialog
         ref={drawer}
         aria-labelledby={headingId}

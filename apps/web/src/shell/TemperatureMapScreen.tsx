@@ -17,7 +17,9 @@ export interface TemperatureMapScreenProps {
 export function TemperatureMapScreen({ title, bounds, children }: TemperatureMapScreenProps) {
   return (
     <section className="-mx-3 -mt-6 sm:mx-0 sm:mt-0">
-      <h1 className="sr-only text-2xl font-semibold text-slate-900 sm:not-sr-only sm:mb-4 sm:block">{title}</h1>
+      <h1 className="sr-only text-2xl font-semibold text-slate-900 sm:not-sr-only sm:mb-4 sm:block">
+        {title}
+      </h1>
       <div className="[--temperature-map-height:calc(100dvh-57px)] sm:[--temperature-map-height:70vh] sm:overflow-hidden sm:rounded-lg sm:ring-1 sm:ring-slate-200">
         <TemperatureMap bounds={bounds} height="var(--temperature-map-height)" />
       </div>
