@@ -11,6 +11,8 @@ export default function ProductList() {
   return (
     <section>
       <ShopBar title="Webbshop" back={false} />
+      {/* The cards' titles are h3: the level between keeps the headings in order. */}
+      <h2 className="sr-only">Produkter</h2>
       <KitProductList productHref={productPath} onSelect={(product) => navigate(productPath(product))} />
     </section>
   );
