@@ -28,6 +28,17 @@ export interface TemperatureMapProps extends TileOptions {
 /** `[[south, west], [north, east]]`, as Leaflet's `LatLngBoundsLiteral`. */
 export type MapBounds = [[number, number], [number, number]];
 
+/** `"south,west,north,east"` (a `data-bounds` attribute) as bounds; anything else is no bounds. */
+export function parseBounds(text: string | undefined): MapBounds | undefined {
+  const n = (text ?? '').split(',').map((part) => Number(part.trim()));
+  if (n.length !== 4 || n.some((x) => !Number.isFinite(x))) return undefined;
+  const [south, west, north, east] = n as [number, number, number, number];
+  return [
+    [south, west],
+    [north, east],
+  ];
+}
+
 export function inBounds([[south, west], [north, east]]: MapBounds, lat: number, lng: number): boolean {
   return lat >= south && lat <= north && lng >= west && lng <= east;
 }

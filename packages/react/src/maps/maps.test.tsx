@@ -7,7 +7,7 @@ import { testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
 import { TEMPERATURE_STOPS, temperatureColor } from './colorScale';
 import { DeviceMap, popupHtml } from './DeviceMap';
 import { devicesToFeatureCollection, type MapFeatureCollection } from './geo';
-import { TemperatureMap } from './TemperatureMap';
+import { parseBounds, TemperatureMap } from './TemperatureMap';
 
 // A recording stand-in for Leaflet (happy-dom has no layout); used only by these unit tests.
 const leaflet = vi.hoisted(() => {
@@ -197,6 +197,16 @@ describe('maps (Leaflet wrappers)', () => {
       [-36.85, 174.76],
       [-43.53, 172.64],
     ]);
+  });
+
+  it('data-bounds "south,west,north,east" parses to bounds; anything else is none', () => {
+    expect(parseBounds('55, 10.5,69.2,24.5')).toEqual([
+      [55, 10.5],
+      [69.2, 24.5],
+    ]);
+    expect(parseBounds(undefined)).toBeUndefined();
+    expect(parseBounds('55,10,69')).toBeUndefined();
+    expect(parseBounds('a,b,c,d')).toBeUndefined();
   });
 
   it('the colour scale is clamped at its ends and interpolates between stops', () => {
