@@ -1,11 +1,11 @@
 import { toEpochMs } from '@matnat/core';
 import type { LayerGroup } from 'leaflet';
-import { type CSSProperties, useEffect, useRef } from 'react';
+import { type CSSProperties, useLayoutEffect, useRef } from 'react';
 import { formatAge, formatReading } from '../charts/format';
 import { useResource } from '../data/resource';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
-import { useMessages } from '../messages';
+import { type Messages, useMessages } from '../messages';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { TEMPERATURE_STOPS, temperatureColor, temperatureGradient } from './colorScale';
 import { escapeHtml, OSM_ATTRIBUTION, OSM_TILE_URL, type TileOptions, useLeafletMap } from './useLeafletMap';
@@ -50,6 +50,13 @@ function temperatureOf(p: Props): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
+/** `<br><small>` and how long ago the spear's reading was taken, or nothing without a time. */
+function ageHtml(p: Props, messages: Messages): string {
+  const at = toEpochMs(p.measured_at as string | number | undefined);
+  if (Number.isNaN(at)) return '';
+  return `<br><small>${escapeHtml(formatAge(at, Date.now(), messages.locale, messages.panel.justNow))}</small>`;
+}
+
 function TemperatureMapView(props: TemperatureMapProps) {
   const { height = 400, refreshMs = 300_000, style, bounds } = props;
   const client = useWidgetClient('queries');
@@ -70,11 +77,13 @@ function TemperatureMapView(props: TemperatureMapProps) {
   onFirstMarker.current = props.onFirstMarker;
 
   const region = bounds ? JSON.stringify(bounds) : null;
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (handle && region) handle.map.fitBounds(JSON.parse(region) as MapBounds);
   }, [handle, region]);
 
-  useEffect(() => {
+  // A layout effect: the markers reach the map in the commit that brought the data, not after a frame
+  // (preact runs passive effects only after the next animation frame).
+  useLayoutEffect(() => {
     if (!handle || !data) return;
     const within = region ? (JSON.parse(region) as MapBounds) : null;
     const { L, map } = handle;
@@ -87,12 +96,10 @@ function TemperatureMapView(props: TemperatureMapProps) {
       const p = (feature.properties ?? {}) as Props;
       const t = temperatureOf(p);
       points.push([lat, lng]);
-      const at = toEpochMs(p.measured_at as string | number | undefined);
-      const title = String(p.title ?? p.name ?? '');
-      const value = t == null ? '–' : `${formatReading(t, messages.locale)}\u00a0°C`;
-      const age = Number.isNaN(at)
-        ? ''
-        : `<br><small>${escapeHtml(formatAge(at, Date.now(), messages.locale, messages.panel.justNow))}</small>`;
+      // Tooltip and popup text are made when first shown: formatting every spear's reading and age up front
+      // (Intl's start-up included) delayed the first markers by tens of ms (issue 13).
+      const value = () => (t == null ? '–' : `${formatReading(t, messages.locale)}\u00a0°C`);
+      const title = escapeHtml(String(p.title ?? p.name ?? ''));
       L.circleMarker([lat, lng], {
         radius: 9,
         color: '#ffffff',
@@ -101,9 +108,10 @@ function TemperatureMapView(props: TemperatureMapProps) {
         fillOpacity: 0.95,
         className: 'matnat-temperature-marker',
       })
-        .bindTooltip(`${escapeHtml(title)}: ${escapeHtml(value)}`)
+        .bindTooltip(() => `${title}: ${escapeHtml(value())}`)
         .bindPopup(
-          `<div class="matnat-popup"><strong>${escapeHtml(title)}</strong><br>${escapeHtml(m.temperature)}: ${escapeHtml(value)}${age}</div>`,
+          () =>
+            `<div class="matnat-popup"><strong>${title}</strong><br>${escapeHtml(m.temperature)}: ${escapeHtml(value())}${ageHtml(p, messages)}</div>`,
         )
         .addTo(layer);
     }
