@@ -20,6 +20,11 @@ export interface Cart extends ExternalStore<CartState> {
   load(): Promise<CartItem[]>;
   /** Loads the saved cart once, on first use: later calls share that load. */
   ensureLoaded(): Promise<CartItem[]>;
+  /**
+   * The signed-in user changed (login, logout): a cart that was loaded is read again, since the server
+   * keeps one cart per account and one per guest session (a guest's follows them into their account).
+   */
+  ownerChanged(): Promise<void>;
   /** Appends the item. */
   add(item: CartItem): Promise<void>;
   /** Removes only the first item with the given id. */
@@ -70,6 +75,12 @@ export function createCart({ api, notify, messages = svMessages }: CartOptions):
         throw error;
       });
       return loaded;
+    },
+
+    async ownerChanged(): Promise<void> {
+      if (!loaded) return;
+      loaded = undefined;
+      await cart.ensureLoaded();
     },
 
     /** Appends the item. */

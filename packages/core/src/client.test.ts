@@ -136,6 +136,26 @@ describe('createMatnatClient', () => {
     expect(client.messages.removed.dashboard).toBe('Dashboarden har tagits bort');
   });
 
+  it('spec §4 Cart: a loaded cart is read again when the user signs in (the guest cart follows them)', async () => {
+    const { server, client } = setup();
+    server.once('GET /cart/retrieve', { body: { cart: [{ id: 1 }] } });
+    server.on('GET /cart/retrieve', { body: { cart: [{ id: 1 }, { id: 2 }] } });
+    await client.cart.ensureLoaded();
+    client.session.update(fixtures.me());
+    await vi.waitFor(() => expect(client.cart.getSnapshot().items.map((i) => i.id)).toEqual([1, 2]));
+    // The same user refreshed is no change of owner: no further read.
+    client.session.update(fixtures.me());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.calls.filter((c) => c.url === '/cart/retrieve')).toHaveLength(2);
+  });
+
+  it('a cart never loaded stays unloaded when the user signs in (no request)', async () => {
+    const { server, client } = setup();
+    client.session.update(fixtures.me());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.calls.filter((c) => c.url === '/cart/retrieve')).toHaveLength(0);
+  });
+
   it('invalidates cached queries after a mutation', async () => {
     const { server, client } = setup();
     client.queryClient.setQueryData(client.queries.dashboards().queryKey, []);

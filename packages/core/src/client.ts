@@ -122,6 +122,8 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
     toasts.show(message);
   };
   const versionCheck = createVersionCheck({ platform });
+  const cart = createCart({ api, notify, messages });
+  followSessionOwner(session, cart);
 
   return {
     ...parts,
@@ -130,7 +132,7 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
     session,
     toasts,
     versionCheck,
-    cart: createCart({ api, notify, messages }),
+    cart,
     ...createResourceStores({
       api,
       queries,
@@ -148,4 +150,15 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
       queryClient.clear();
     },
   };
+}
+
+/** Reloads a loaded cart whenever the signed-in user changes (the server's cart belongs to the session). */
+function followSessionOwner(session: Session, cart: Cart): void {
+  let owner = session.getUser()?.id ?? null;
+  session.subscribe(() => {
+    const next = session.getUser()?.id ?? null;
+    if (next === owner) return;
+    owner = next;
+    cart.ownerChanged().catch(() => {});
+  });
 }

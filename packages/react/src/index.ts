@@ -23,7 +23,7 @@ export type {
   MapFeatureCollection,
 } from './maps/geo';
 export { devicesToFeatureCollection } from './maps/geo';
-export type { TemperatureMapProps } from './maps/TemperatureMap';
+export type { MapBounds, TemperatureMapProps } from './maps/TemperatureMap';
 export { TemperatureMap } from './maps/TemperatureMap';
 export {
   OSM_ATTRIBUTION,

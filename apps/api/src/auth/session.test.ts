@@ -212,6 +212,34 @@ describe.each(dialects)('guest sessions and the cart (%s)', (dialect) => {
     expect((await client.get('/cart/retrieve')).json().cart).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
+  it("spec §4 Cart: a guest's POST /api/logout keeps the guest session and its cart (the app logs out after each failed /api/me)", async () => {
+    const client = t.client();
+    await client.post('/cart/store', { cart: [{ id: 4 }] });
+    const token = client.cookies.get('XSRF-TOKEN');
+    expect((await client.post('/api/logout')).statusCode).toBe(204);
+    expect(client.cookies.get('XSRF-TOKEN')).toBe(token);
+    expect((await client.get('/cart/retrieve')).json().cart).toEqual([{ id: 4 }]);
+    // Signed in, logout still ends the session and rotates it.
+    await client.post('/api/login', { email: 'erik@matnat.se', password: 'matnat-demo' });
+    expect((await client.post('/api/logout')).statusCode).toBe(204);
+    expect((await client.get('/api/me')).statusCode).toBe(401);
+    expect(client.cookies.get('XSRF-TOKEN')).not.toBe(token);
+  });
+
+  it("spec §4 Cart: an account's emptied cart gives way to the guest's on login; one with items is kept", async () => {
+    const anna = await t.loginAs('anna@matnat.se');
+    await anna.post('/cart/store', { cart: [] });
+    const guest = t.client();
+    await guest.post('/cart/store', { cart: [{ id: 5 }] });
+    await guest.post('/api/login', { email: 'anna@matnat.se', password: 'matnat-demo' });
+    expect((await guest.get('/cart/retrieve')).json().cart).toEqual([{ id: 5 }]);
+    expect((await anna.get('/cart/retrieve')).json().cart).toEqual([{ id: 5 }]);
+    const other = t.client();
+    await other.post('/cart/store', { cart: [{ id: 6 }] });
+    await other.post('/api/login', { email: 'anna@matnat.se', password: 'matnat-demo' });
+    expect((await other.get('/cart/retrieve')).json().cart).toEqual([{ id: 5 }]);
+  });
+
   it('pruning removes expired sessions and the carts of guests whose session is gone', async () => {
     const guest = t.client();
     await guest.post('/cart/store', { cart: [{ id: 3 }] });

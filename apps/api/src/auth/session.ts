@@ -102,19 +102,31 @@ export async function startSession(
   return session;
 }
 
-/** A guest's cart follows them into their account on login, unless the account already has one. */
+/**
+ * A guest's cart follows them into their account on login, unless the account already has a cart with
+ * items in it (an emptied one, e.g. after an order, gives way).
+ */
 async function adoptGuestCart(app: FastifyInstance, guestSessionId: string, userId: number): Promise<void> {
   const owned = await app.db
     .selectFrom('carts')
-    .select('id')
+    .select(['id', 'items'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (owned) return;
-  await app.db
-    .updateTable('carts')
-    .set({ user_id: userId, guest_token: null })
-    .where('guest_token', '=', guestSessionId)
-    .execute();
+  if (owned && owned.items !== '[]') return;
+  await app.db.transaction().execute(async (trx) => {
+    const guest = await trx
+      .selectFrom('carts')
+      .select('id')
+      .where('guest_token', '=', guestSessionId)
+      .executeTakeFirst();
+    if (!guest) return;
+    if (owned) await trx.deleteFrom('carts').where('id', '=', owned.id).execute();
+    await trx
+      .updateTable('carts')
+      .set({ user_id: userId, guest_token: null })
+      .where('id', '=', guest.id)
+      .execute();
+  });
 }
 
 /** The session of the request, creating a guest session when there is none (cart, anti-forgery token). */

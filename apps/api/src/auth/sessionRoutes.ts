@@ -9,7 +9,7 @@ import { errorMessages } from '../messages.js';
 import { requireAuth } from './guards.js';
 import { meResource } from './me.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import { issueCsrfCookie, startSession } from './session.js';
+import { issueCsrfCookie, setXsrfCookie, startSession } from './session.js';
 import { randomToken } from './tokens.js';
 import { normalizeEmail } from './users.js';
 
@@ -77,7 +77,14 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await startSession(request, reply, { userId: null, freshToken: true });
+      // A guest has nothing to sign out of: their session (and its cart) stays. The app logs out after
+      // every failed GET /api/me, which for a guest is every page load.
+      const session = request.authSession;
+      if (session && session.userId === null && session.impersonatorId === null) {
+        setXsrfCookie(app, reply, session);
+      } else {
+        await startSession(request, reply, { userId: null, freshToken: true });
+      }
       return reply.code(204).send(null);
     },
   );

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ResourceTables } from '../db/tables/resources.js';
 import { insertMeasurements, type Reading } from '../measurements/store.js';
-import { modelValue, PLACES, random, SENSOR_KINDS } from './world.js';
+import { modelValue, NZ_PLACES, PLACES, random, SENSOR_KINDS } from './world.js';
 
 export interface SeededDevice {
   id: number;
@@ -99,6 +99,15 @@ export async function seedDevices<T extends ResourceTables>(
     kinds: ['temperature', 'battery'],
     team: null,
   });
+  // The NZ temperature-sensor page's spears (public, looked after by the support team).
+  for (const place of NZ_PLACES) {
+    specs.push({
+      title: `Temperaturspjut ${place.town}`,
+      place,
+      kinds: ['temperature', 'battery'],
+      team: opts.support,
+    });
+  }
   specs.push({ title: 'Ny enhet', place: null, kinds: ['temperature', 'battery'], team: null });
   specs.push({ title: 'Testenhet support', place: null, kinds: ['temperature'], team: opts.support });
 
@@ -135,7 +144,8 @@ export async function seedDevices<T extends ResourceTables>(
     if (spec.team !== null) {
       await kdb.insertInto('device_team').values({ device_id: device.id, team_id: spec.team }).execute();
     }
-    if (spec.place) {
+    // A spear far from every gateway (New Zealand) has none.
+    if (spec.place && spec.place.lat > 0) {
       const lat = spec.place.lat;
       const nearest = gateways.reduce((a, b) => (Math.abs(b.lat - lat) < Math.abs(a.lat - lat) ? b : a));
       await kdb
@@ -161,7 +171,7 @@ async function seedHistory<T extends ResourceTables>(
   const rand = random(7);
   let batch: Reading[] = [];
   for (const device of devices) {
-    const lat = PLACES.find((p) => p.town === device.town)?.lat ?? 60;
+    const lat = [...PLACES, ...NZ_PLACES].find((p) => p.town === device.town)?.lat ?? 60;
     for (const sensor of device.sensors) {
       // Weather as a slowly wandering random walk, so neighbouring readings look related.
       let weather = 0;

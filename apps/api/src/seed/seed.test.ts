@@ -27,7 +27,8 @@ describe.each(dialects)('demo world (%s)', (dialect) => {
   it('DESIGN §2 demo data: ~40 devices across Sweden with temperature, humidity and battery sensors and gateways', async () => {
     const devices = await w.db.selectFrom('devices').selectAll().execute();
     expect(devices.length).toBeGreaterThanOrEqual(40);
-    for (const d of devices.filter((d) => d.lat !== null)) {
+    // Besides Sweden, the NZ page's spears in the southern hemisphere (next test).
+    for (const d of devices.filter((d) => d.lat !== null && d.lat > 0)) {
       expect(d.lat).toBeGreaterThan(55);
       expect(d.lat).toBeLessThan(69.1);
       expect(d.lng).toBeGreaterThan(11);
@@ -53,6 +54,36 @@ describe.each(dialects)('demo world (%s)', (dialect) => {
     expect(unassigned.length).toBeGreaterThanOrEqual(2);
     const unplaced = await w.db.selectFrom('devices').select('id').where('lat', 'is', null).execute();
     expect(unplaced.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('issue 9 NZ temperature-sensor page: public spears in New Zealand on the public map, with a mild summer reading', async () => {
+    const response = await w.app.inject({ method: 'GET', url: '/api/v1/public/temperature-map' });
+    expect(response.statusCode).toBe(200);
+    const features = (
+      response.json() as {
+        features: {
+          geometry: { coordinates: [number, number] };
+          properties: { title: string; temperature: number };
+        }[];
+      }
+    ).features;
+    const nz = features.filter(
+      ({
+        geometry: {
+          coordinates: [lng, lat],
+        },
+      }) => lat < -33 && lng > 165,
+    );
+    expect(nz.map((f) => f.properties.title).sort()).toEqual(
+      ['Auckland', 'Christchurch', 'Dunedin', 'Hamilton', 'Wellington'].map((t) => `Temperaturspjut ${t}`),
+    );
+    // 22 November is early summer there: between 5 and 30 °C, whatever the weather.
+    for (const f of nz) {
+      expect(f.properties.temperature).toBeGreaterThan(5);
+      expect(f.properties.temperature).toBeLessThan(30);
+    }
+    // The Swedish spears are still there, in the north.
+    expect(features.length - nz.length).toBeGreaterThan(30);
   });
 
   it('DESIGN §2 demo data: readings with a daily cycle, up to now', async () => {

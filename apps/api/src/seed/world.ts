@@ -46,6 +46,15 @@ export const PLACES: readonly Place[] = [
   { town: 'Ystad', lat: 55.4295, lng: 13.82 },
 ];
 
+/** Temperature spears in New Zealand, for the NZ temperature-sensor page (route tempMap.nz). */
+export const NZ_PLACES: readonly Place[] = [
+  { town: 'Auckland', lat: -36.8485, lng: 174.7633 },
+  { town: 'Hamilton', lat: -37.787, lng: 175.2793 },
+  { town: 'Wellington', lat: -41.2866, lng: 174.7756 },
+  { town: 'Christchurch', lat: -43.5321, lng: 172.6362 },
+  { town: 'Dunedin', lat: -45.8788, lng: 170.5028 },
+];
+
 export const SENSOR_KINDS = {
   temperature: { name: 'Temperatur', unit: '°C' },
   humidity: { name: 'Luftfuktighet', unit: '%' },
@@ -90,17 +99,24 @@ const DAY = 86_400_000;
 const YEAR = 365.25 * DAY;
 
 /**
- * A plausible reading of a sensor at instant `ts`: seasonal drift (coldest late January), a daily cycle
- * (warmest mid-afternoon) and a milder climate further south; `noise` in [-1, 1] adds weather.
+ * The temperature a place has at instant `ts` in calm weather: seasonal drift (coldest late January in
+ * the north, late July in the south), a daily cycle (warmest mid-afternoon) and a milder climate nearer
+ * the equator. Sweden's inland winters swing widely; New Zealand's oceanic climate far less.
  */
-export function modelValue(type: string, lat: number, ts: number, noise: number): number {
+function calmTemperature(lat: number, ts: number): number {
   const season = Math.cos((2 * Math.PI * (ts - Date.UTC(2026, 0, 20))) / YEAR);
   const daily = Math.cos((2 * Math.PI * (ts - Date.UTC(2026, 0, 1, 14))) / DAY);
-  const meanTemp = 8 - (lat - 55) * 0.75;
-  const temp = meanTemp - season * (9 + (lat - 55) * 0.4) + daily * 3.5 + noise * 2.5;
-  if (type === 'temperature') return Math.round(temp * 100) / 100;
+  if (lat < 0) return 30 - Math.abs(lat) * 0.4 + season * 4.5 + daily * 3.5;
+  return 8 - (lat - 55) * 0.75 - season * (9 + (lat - 55) * 0.4) + daily * 3.5;
+}
+
+const dailyCycle = (ts: number) => Math.cos((2 * Math.PI * (ts - Date.UTC(2026, 0, 1, 14))) / DAY);
+
+/** A plausible reading of a sensor at instant `ts`; `noise` in [-1, 1] adds weather. */
+export function modelValue(type: string, lat: number, ts: number, noise: number): number {
+  if (type === 'temperature') return Math.round((calmTemperature(lat, ts) + noise * 2.5) * 100) / 100;
   if (type === 'humidity')
-    return Math.round(Math.min(100, Math.max(20, 72 - daily * 14 + noise * 8)) * 10) / 10;
+    return Math.round(Math.min(100, Math.max(20, 72 - dailyCycle(ts) * 14 + noise * 8)) * 10) / 10;
   return Math.round(Math.max(5, 100 - ((ts / DAY) % 400) * 0.2 + noise) * 10) / 10;
 }
 
@@ -109,11 +125,7 @@ export function modelValue(type: string, lat: number, ts: number, noise: number)
  * from its last reading instead of from calm weather, which made every line jump at its newest point.
  */
 export function modelNoise(type: string, lat: number, ts: number, value: number): number {
-  const season = Math.cos((2 * Math.PI * (ts - Date.UTC(2026, 0, 20))) / YEAR);
-  const daily = Math.cos((2 * Math.PI * (ts - Date.UTC(2026, 0, 1, 14))) / DAY);
-  const meanTemp = 8 - (lat - 55) * 0.75;
-  if (type === 'temperature')
-    return (value - (meanTemp - season * (9 + (lat - 55) * 0.4) + daily * 3.5)) / 2.5;
-  if (type === 'humidity') return (value - (72 - daily * 14)) / 8;
+  if (type === 'temperature') return (value - calmTemperature(lat, ts)) / 2.5;
+  if (type === 'humidity') return (value - (72 - dailyCycle(ts) * 14)) / 8;
   return value - (100 - ((ts / DAY) % 400) * 0.2);
 }

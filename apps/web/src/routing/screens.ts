@@ -37,6 +37,12 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'dashboard.panelform.simple': () => import('../screens/PanelFormSimple'),
   'dashboard.panelform.advanced': () => import('../screens/PanelFormAdvanced'),
   'panel.edit': () => import('../screens/PanelEdit'),
+  productlist: () => import('../screens/ProductList'),
+  product: () => import('../screens/Product'),
+  order: () => import('../screens/Order'),
+  tempMap: () => import('../screens/TempMap'),
+  'tempMap.nz': () => import('../screens/TempMapNz'),
+  about: () => import('../screens/About'),
 };
 
 export function screenFor(name: RouteName, screens: Partial<Record<RouteName, ScreenLoader>> = SCREENS) {

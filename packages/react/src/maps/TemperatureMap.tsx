@@ -18,6 +18,29 @@ export interface TemperatureMapProps extends TileOptions {
   style?: CSSProperties;
   /** The first markers were added to the map. */
   onFirstMarker?(): void;
+  /**
+   * A region, `[[south, west], [north, east]]` in degrees: the map opens on it and shows only the spears
+   * inside it. @default every public spear, the map fitted to them
+   */
+  bounds?: MapBounds;
+}
+
+/** `[[south, west], [north, east]]`, as Leaflet's `LatLngBoundsLiteral`. */
+export type MapBounds = [[number, number], [number, number]];
+
+/** `"south,west,north,east"` (a `data-bounds` attribute) as bounds; anything else is no bounds. */
+export function parseBounds(text: string | undefined): MapBounds | undefined {
+  const n = (text ?? '').split(',').map((part) => Number(part.trim()));
+  if (n.length !== 4 || n.some((x) => !Number.isFinite(x))) return undefined;
+  const [south, west, north, east] = n as [number, number, number, number];
+  return [
+    [south, west],
+    [north, east],
+  ];
+}
+
+export function inBounds([[south, west], [north, east]]: MapBounds, lat: number, lng: number): boolean {
+  return lat >= south && lat <= north && lng >= west && lng <= east;
 }
 
 type Props = Record<string, unknown>;
@@ -35,7 +58,7 @@ function ageHtml(p: Props, messages: Messages): string {
 }
 
 function TemperatureMapView(props: TemperatureMapProps) {
-  const { height = 400, refreshMs = 300_000, style } = props;
+  const { height = 400, refreshMs = 300_000, style, bounds } = props;
   const client = useWidgetClient('queries');
   const messages = useMessages();
   const m = messages.map;
@@ -53,16 +76,23 @@ function TemperatureMapView(props: TemperatureMapProps) {
   const onFirstMarker = useRef(props.onFirstMarker);
   onFirstMarker.current = props.onFirstMarker;
 
+  const region = bounds ? JSON.stringify(bounds) : null;
+  useLayoutEffect(() => {
+    if (handle && region) handle.map.fitBounds(JSON.parse(region) as MapBounds);
+  }, [handle, region]);
+
   // A layout effect: the markers reach the map in the commit that brought the data, not after a frame
   // (preact runs passive effects only after the next animation frame).
   useLayoutEffect(() => {
     if (!handle || !data) return;
+    const within = region ? (JSON.parse(region) as MapBounds) : null;
     const { L, map } = handle;
     const layer: LayerGroup = L.layerGroup().addTo(map);
     const points: [number, number][] = [];
     for (const feature of data.features) {
       const [lng, lat] = feature.geometry.coordinates as [number, number];
       if (!Number.isFinite(lat) || !Number.isFinite(lng)) continue;
+      if (within && !inBounds(within, lat, lng)) continue;
       const p = (feature.properties ?? {}) as Props;
       const t = temperatureOf(p);
       points.push([lat, lng]);
@@ -87,14 +117,14 @@ function TemperatureMapView(props: TemperatureMapProps) {
     }
     if (points.length && !firstMarker.current) {
       firstMarker.current = true;
-      map.fitBounds(points, { padding: [24, 24], maxZoom: 10 });
+      if (!within) map.fitBounds(points, { padding: [24, 24], maxZoom: 10 });
       globalThis.performance?.mark?.('matnat:temperature-map:first-marker');
       onFirstMarker.current?.();
     }
     return () => {
       layer.remove();
     };
-  }, [handle, data, messages, m.temperature]);
+  }, [handle, data, messages, m.temperature, region]);
 
   const min = (TEMPERATURE_STOPS[0] as [number, string])[0];
   const max = (TEMPERATURE_STOPS[TEMPERATURE_STOPS.length - 1] as [number, string])[0];

@@ -7,7 +7,7 @@ import { testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
 import { TEMPERATURE_STOPS, temperatureColor } from './colorScale';
 import { bindFilledPopup, DeviceMap, popupHtml } from './DeviceMap';
 import { devicesToFeatureCollection, type MapFeatureCollection } from './geo';
-import { TemperatureMap } from './TemperatureMap';
+import { parseBounds, TemperatureMap } from './TemperatureMap';
 
 // A recording stand-in for Leaflet (happy-dom has no layout); used only by these unit tests.
 const leaflet = vi.hoisted(() => {
@@ -174,6 +174,45 @@ describe('maps (Leaflet wrappers)', () => {
     expect(leaflet.state.markers[0]?.options.fillColor).toBe(temperatureColor(-3.5));
     expect(onFirstMarker).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Temperatur (°C)')).toBeTruthy();
+  });
+
+  it('TemperatureMap with bounds shows only the spears inside the region (the NZ page)', async () => {
+    const spear = (id: number, lng: number, lat: number, temperature: number) => ({
+      type: 'Feature',
+      id,
+      geometry: { type: 'Point', coordinates: [lng, lat] },
+      properties: { title: `Spjut ${id}`, temperature },
+    });
+    api.answer('/api/v1/public/temperature-map', {
+      body: {
+        type: 'FeatureCollection',
+        features: [spear(1, 18.07, 59.33, -3), spear(2, 174.76, -36.85, 18), spear(3, 172.64, -43.53, 14)],
+      },
+    });
+    render(
+      <TemperatureMap
+        tileUrl="http://tiles.test/{z}/{x}/{y}.png"
+        bounds={[
+          [-48, 165],
+          [-33, 179],
+        ]}
+      />,
+    );
+    await settle();
+    expect(leaflet.state.markers.map((m) => m.latlng)).toEqual([
+      [-36.85, 174.76],
+      [-43.53, 172.64],
+    ]);
+  });
+
+  it('data-bounds "south,west,north,east" parses to bounds; anything else is none', () => {
+    expect(parseBounds('55, 10.5,69.2,24.5')).toEqual([
+      [55, 10.5],
+      [69.2, 24.5],
+    ]);
+    expect(parseBounds(undefined)).toBeUndefined();
+    expect(parseBounds('55,10,69')).toBeUndefined();
+    expect(parseBounds('a,b,c,d')).toBeUndefined();
   });
 
   it('the colour scale is clamped at its ends and interpolates between stops', () => {

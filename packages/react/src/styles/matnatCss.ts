@@ -87,7 +87,7 @@ ${R} .matnat-cart__actions{display:flex;gap:.5rem}
 ${R} .matnat-cart__total{display:flex;justify-content:space-between;font-weight:700}
 ${R} .matnat-order__title{margin:0 0 1rem;color:${v('text')};font-size:1.25rem}
 ${R} .matnat-order__grid{display:grid;grid-template-columns:1fr;column-gap:1rem;min-width:0;margin:0 0 1rem;padding:0;border:0}
-${R} .matnat-order__success{padding:1rem;border-radius:${v('radius')};background:#f0fdf4;color:${v('success')};font-weight:600}
+${R} .matnat-order__success{padding:1rem;border-radius:${v('radius')};background:#f0fdf4;color:#166534;font-weight:600}
 ${R} .matnat-status{padding:1rem;color:${v('muted')}}
 @media (min-width:${breakpoints.xs}px){${R} .matnat-toasts{left:auto;width:22rem;max-width:calc(100vw - 2rem)}}
 @media (min-width:${breakpoints.sm}px){${R} .matnat-shop__grid{grid-template-columns:repeat(2,minmax(0,1fr))}}
