@@ -3,8 +3,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import './app.css';
-import { BasicLayout } from './layouts/BasicLayout';
-import { DefaultLayout } from './layouts/DefaultLayout';
 import { matnat, setNavigate } from './matnat';
 import { loadWithReloadOnce } from './routing/reloadOnce';
 import { appRoutes } from './routing/routes';
@@ -21,7 +19,10 @@ const router = createBrowserRouter(
     loadScreen: (load) =>
       loadWithReloadOnce(load, { storage: window.sessionStorage, reload: () => window.location.reload() }),
     root: AppRoot,
-    layouts: { basic: BasicLayout, default: DefaultLayout },
+    layouts: {
+      basic: () => import('./layouts/BasicLayout').then((m) => ({ default: m.BasicLayout })),
+      default: () => import('./layouts/DefaultLayout').then((m) => ({ default: m.DefaultLayout })),
+    },
     errorBoundary: RouteError,
   }),
 );
