@@ -103,7 +103,17 @@ async function lighthouseScores(url: string, cookie?: string): Promise<Scores> {
     const failed = Object.values(audits).filter(
       (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',
     );
-    if (failed.length) console.log(`  ${url}: ${failed.map((a) => a.id).join(', ')}`);
+    const metrics = [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+    ]
+      .map((id) => `${id.replace(/-/g, ' ')} ${audits[id]?.displayValue ?? '?'}`)
+      .join(', ');
+    console.log(`  ${url}: ${metrics}`);
+    for (const audit of failed)
+      console.log(`    failed: ${audit.id} ${JSON.stringify(audit.details ?? {}).slice(0, 400)}`);
     return Object.fromEntries(
       Object.keys(CATEGORIES).map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
     ) as Scores;

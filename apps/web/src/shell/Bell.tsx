@@ -18,8 +18,9 @@ export function Bell() {
   const shown = unread(data);
   const open = async ({ id }: BellNotification) => {
     const notification = shown.find((n) => n.id === id);
-    await matnat.api.notifications.markRead(id).catch(() => undefined);
-    if (notification?.alert_id != null)
+    if (!notification) return;
+    await matnat.api.notifications.markRead(notification.id).catch(() => undefined);
+    if (notification.alert_id != null)
       navigate(buildPath('alert.edit', { alert_id: notification.alert_id }));
   };
   return <NotificationBell notifications={shown} onNotificationClick={open} />;
