@@ -17,7 +17,8 @@ import { repoRoot } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
 import { startWebServer } from '../webHarness';
 
-const LOGIN_JS_BUDGET = 100 * 1024;
+/** 100 KB, as Vite and size-limit count them (1 KB = 1,000 B). */
+const LOGIN_JS_BUDGET = 100_000;
 const RUNS = 3;
 const CATEGORIES = { performance: 90, accessibility: 95, 'best-practices': 95 } as const;
 type Category = keyof typeof CATEGORIES;
@@ -25,7 +26,7 @@ type Scores = Record<Category, number>;
 let lighthouseVersion = '';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const load = () => loadavg().map((l) => l.toFixed(2));
 
 /** The session cookie of a user signed in through the API, as the app signs in. */
@@ -77,6 +78,7 @@ async function scriptBytes(url: string): Promise<{ total: number; files: [string
     });
     await page.goto(url, { waitUntil: 'networkidle' });
     await Promise.all(reading);
+    files.sort((a, b) => b[1] - a[1]);
     return { total: files.reduce((sum, [, bytes]) => sum + bytes, 0), files };
   } finally {
     await browser.close();
