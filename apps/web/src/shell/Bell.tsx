@@ -20,8 +20,7 @@ export function Bell() {
     const notification = shown.find((n) => n.id === id);
     if (!notification) return;
     await matnat.api.notifications.markRead(notification.id).catch(() => undefined);
-    if (notification.alert_id != null)
-      navigate(buildPath('alert.edit', { alert_id: notification.alert_id }));
+    if (notification.alert_id != null) navigate(buildPath('alert.edit', { alert_id: notification.alert_id }));
   };
   return <NotificationBell notifications={shown} onNotificationClick={open} />;
 }
