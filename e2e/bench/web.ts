@@ -213,6 +213,10 @@ median of ${RUNS} runs; budget performance ≥ 90, accessibility ≥ 95, best pr
 | Page | Performance | Accessibility | Best practices | Runs (perf/a11y/bp) |
 | --- | ---: | ---: | ---: | --- |
 ${rows.join('\n')}
+
+Lighthouse's simulated throttling multiplies the CPU time it observes, so on a loaded machine the
+performance score moves from run to run (see the runs column); accessibility and best practices do not.
+\`/dashboard/{id}\` is measured with whatever dashboard.show screen the build has.
 `;
   } finally {
     await server.stop();
