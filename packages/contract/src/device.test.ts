@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { Device, DeviceCreateBody, DeviceUpdateBody, Sensor, TemperatureMap } from './device';
 import { toFormErrors } from './errors';
+import { DEFAULT_EXPECTED_INTERVAL_S, isSilent } from './health';
 
 const stamps = { created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 const sensor = { id: 3, device_id: 7, name: 'Temperatur', type: 'temperature', unit: '°C' } as const;
@@ -104,5 +105,51 @@ describe('TemperatureMap', () => {
       ],
     });
     expect(map.features[0]?.geometry.coordinates).toEqual([20.263, 63.8258]);
+  });
+});
+
+describe('device health (issue 10)', () => {
+  const now = Date.parse('2026-01-01T12:00:00.000Z');
+  it('issue 9: a device heard longer ago than its expected interval is silent; one never heard is not', () => {
+    const seen = (iso: string | null, s = DEFAULT_EXPECTED_INTERVAL_S) => ({
+      last_seen_at: iso,
+      expected_interval_s: s,
+    });
+    expect(isSilent(seen('2026-01-01T11:00:00.000Z'), now)).toBe(false);
+    expect(isSilent(seen('2026-01-01T10:59:59.000Z'), now)).toBe(true);
+    expect(isSilent(seen('2026-01-01T11:50:00.000Z', 300), now)).toBe(true);
+    expect(isSilent(seen(null), now)).toBe(false);
+  });
+
+  it('the expected interval is a whole number of seconds from a minute to 30 days, or null (the default)', () => {
+    expect(DeviceUpdateBody.parse({ expected_interval_s: 900 })).toEqual({ expected_interval_s: 900 });
+    expect(DeviceUpdateBody.parse({ expected_interval_s: null })).toEqual({ expected_interval_s: null });
+    for (const bad of [59, 30 * 86_400 + 1, 60.5, '900'])
+      expect(Object.keys(errorsOf(DeviceUpdateBody.safeParse({ expected_interval_s: bad })))).toEqual([
+        'expected_interval_s',
+      ]);
+  });
+
+  it('a device answer may carry its health and its gateways with the signal it hears them at', () => {
+    const health = {
+      first_seen_at: '2026-01-01T10:00:00.000Z',
+      last_seen_at: '2026-01-01T11:00:00.000Z',
+      battery: 3.6,
+      battery_unit: 'V',
+      external_power: null,
+      rssi: -90,
+      snr: 7.5,
+      best_gateway_id: 2,
+      expected_interval_s: 900,
+      silent: true,
+    };
+    const gateway = { id: 2, title: 'GW', external_gateway_id: 'AA01', lat: null, lng: null };
+    const parsed = Device.parse({
+      ...device,
+      health,
+      gateways: [{ ...gateway, signal: { rssi: -90, snr: 7.5, last_seen_at: health.last_seen_at } }],
+    });
+    expect(parsed.health).toEqual(health);
+    expect(Device.safeParse({ ...device, health: { ...health, silent: undefined } }).success).toBe(false);
   });
 });

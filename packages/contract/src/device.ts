@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Id, Timestamp, timestamps } from './common';
 import { SENSOR_TYPES } from './constants';
-import { body, boolean, id, idList, latitude, longitude, optionalText, text } from './fields';
+import { body, boolean, id, idList, integer, latitude, longitude, optionalText, text } from './fields';
+import { EXPECTED_INTERVAL_S } from './health';
 import { fieldLabels as L, validationMessages as M } from './messages';
 import { Team } from './team';
 
@@ -32,6 +33,39 @@ export const Gateway = z.object({
 });
 export type Gateway = z.infer<typeof Gateway>;
 
+/** A gateway as one device hears it: the signal of the device's latest uplink through it (issue 10). */
+export const GatewaySignal = z.object({
+  rssi: z.number().nullable(),
+  snr: z.number().nullable(),
+  last_seen_at: Timestamp.nullable(),
+});
+export type GatewaySignal = z.infer<typeof GatewaySignal>;
+
+/** A device's gateways; `signal` on the device answers (`GET /device`, `GET /device/{id}`). */
+export const DeviceGateway = Gateway.extend({ signal: GatewaySignal.nullable().optional() });
+export type DeviceGateway = z.infer<typeof DeviceGateway>;
+
+/**
+ * A device's health as ingestion last saw it (issue 10), on the device answers. Nulls where not known:
+ * a device created by hand and never heard has no `first_seen_at`/`last_seen_at`. `battery` is in
+ * `battery_unit` ('%' or 'V'); with `external_power` true it means nothing. `rssi`/`snr` are the best
+ * gateway's of the latest uplink. `expected_interval_s` is the device's own or the default; `silent` is
+ * `isSilent` at the time of the answer.
+ */
+export const DeviceHealth = z.object({
+  first_seen_at: Timestamp.nullable(),
+  last_seen_at: Timestamp.nullable(),
+  battery: z.number().nullable(),
+  battery_unit: z.string().nullable(),
+  external_power: z.boolean().nullable(),
+  rssi: z.number().nullable(),
+  snr: z.number().nullable(),
+  best_gateway_id: Id.nullable(),
+  expected_interval_s: z.number().int().positive(),
+  silent: z.boolean(),
+});
+export type DeviceHealth = z.infer<typeof DeviceHealth>;
+
 /** Spec §3 Device. Relations are present only when included. */
 export const Device = z.object({
   id: Id,
@@ -45,8 +79,10 @@ export const Device = z.object({
   ...timestamps,
   sensors: z.array(Sensor).optional(),
   defaultSensor: Sensor.nullable().optional(),
-  gateways: z.array(Gateway).optional(),
+  gateways: z.array(DeviceGateway).optional(),
   teams: z.array(Team).optional(),
+  /** On the device answers (`GET /device`, `GET /device/{id}`, create, update), not inside dashboards. */
+  health: DeviceHealth.optional(),
 });
 export type Device = z.infer<typeof Device>;
 
@@ -64,6 +100,8 @@ const deviceFields = {
   default_sensor_id: id(L.default_sensor_id).nullish(),
   team_ids: idList(L.team_ids).optional(),
   gateway_ids: idList(L.gateway_ids).optional(),
+  /** Seconds; null: the default (`DEFAULT_EXPECTED_INTERVAL_S`). */
+  expected_interval_s: integer(L.expected_interval_s, EXPECTED_INTERVAL_S).nullish(),
 };
 
 const latLngTogether = (device: { lat?: number | null; lng?: number | null }) =>

@@ -35,6 +35,7 @@ export * from './embedToken';
 export * from './envelope';
 export * from './errors';
 export * as fields from './fields';
+export * from './health';
 export * from './ingest';
 export * from './labels';
 export * from './measurement';

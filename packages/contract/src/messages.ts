@@ -22,6 +22,7 @@ export const fieldLabels = {
   default_sensor_id: 'Standardsensor',
   team_ids: 'Team',
   gateway_ids: 'Gateways',
+  expected_interval_s: 'Förväntat sändintervall',
   dashboard_id: 'Dashboard',
   device_id: 'Mätenhet',
   sensor_id: 'Sensor',

@@ -5,6 +5,7 @@
  */
 export * from './constants';
 export * from './embedScope';
+export * from './health';
 export * from './labels';
 export { errorMessages, fieldLabels, validationMessages } from './messages';
 export * from './query';

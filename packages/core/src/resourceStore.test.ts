@@ -153,6 +153,19 @@ describe('spec §4: creating adds to the list', () => {
     expect(snap.list.map((d) => d.title)).toEqual(['Omdöpt', 'Två']);
     expect(snap.current?.title).toBe('Omdöpt');
   });
+
+  it('the open dashboard keeps its loaded panels through an update whose answer has them without items', async () => {
+    const { server, stores } = setup();
+    const loaded = dashboard(1, 'D', [panel(10), panel(11)]);
+    const shallow = { ...dashboard(1, 'Omdöpt', [{ ...panel(10), lineChartItems: undefined }]) };
+    server.on(dashboardUrl(1), { body: { data: loaded } });
+    server.on('PATCH /api/v1/dashboard/1', { body: { data: shallow } });
+    await stores.dashboards.load(1);
+    await stores.dashboards.update(1, { title: 'Omdöpt' });
+    const current = stores.dashboards.getSnapshot().current;
+    expect(current?.title).toBe('Omdöpt');
+    expect(current?.panels).toEqual(loaded.panels);
+  });
 });
 
 describe('spec §4: deleting a dashboard or device', () => {

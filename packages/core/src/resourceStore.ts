@@ -50,6 +50,11 @@ export interface ResourceStoreOptions<
   notify?: (message: string) => void;
   /** The notification after a delete, e.g. 'Dashboarden har tagits bort'. */
   removedMessage?: string;
+  /**
+   * Relations the open item keeps through an update, when the update's answer carries them less deeply
+   * than `show` loaded them (a dashboard's PATCH answers its panels without their items). @default none
+   */
+  keepOnUpdate?: (keyof T)[];
 }
 
 export interface ResourceStore<T extends { id: Id }, Args extends unknown[] = [], C = never, U = never>
@@ -132,7 +137,12 @@ export function createResourceStore<T extends { id: Id }, Args extends unknown[]
     async update(id: Id, body: U): Promise<T> {
       const item = await options.update!(id, body);
       state.list = sort(state.list.map((existing) => (existing.id === id ? item : existing)));
-      if (state.current?.id === id) state.current = item;
+      const open = state.current;
+      if (open?.id === id) {
+        const kept = { ...item };
+        for (const key of options.keepOnUpdate ?? []) if (open[key] !== undefined) kept[key] = open[key];
+        state.current = kept;
+      }
       return item;
     },
 
@@ -176,6 +186,8 @@ export function createResourceStores(options: ResourceStoresOptions): ResourceSt
     remove: api.dashboards.remove,
     sort: sortDashboards,
     removedMessage: messages.removed.dashboard,
+    // PATCH answers the panels without their items: the open dashboard keeps the ones it loaded.
+    keepOnUpdate: ['panels'],
   });
 
   const devices = createResourceStore<

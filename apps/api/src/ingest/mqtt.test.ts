@@ -49,6 +49,18 @@ async function stored(t: TestApp): Promise<number> {
   return Number(row.n);
 }
 
+/** Readings stored of one device (probes of the subscription are another device). */
+async function storedOf(t: TestApp, eui: string): Promise<number> {
+  const row = await t.db
+    .selectFrom('measurements')
+    .innerJoin('sensors', 'sensors.id', 'measurements.sensor_id')
+    .innerJoin('devices', 'devices.id', 'sensors.device_id')
+    .where('devices.external_device_id', '=', eui)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 function unique(): string {
   return `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
@@ -257,6 +269,61 @@ describe.runIf(sharedUp).each(dialects)('MQTT ingestion (%s)', (dialect) => {
     );
     expect(await stored(a)).toBeGreaterThan(0);
     expect(await stored(b)).toBeGreaterThan(0);
+  });
+
+  it('issue 10: a shared-group member that stopped leaves the group: the others get every message, more than their in-flight window', async () => {
+    const appId = unique();
+    // A window of 2 × 20 messages a subscriber, far below the messages sent.
+    const small = {
+      sharedGroup: `g${appId}`,
+      ingest: { sensorKeysFile: null, retentionDays: null, maxBatch: 20 },
+    };
+    const pub = await publisher(SHARED_BROKER);
+    clients.push(pub);
+    const probe = (members: TestApp[], what: string) =>
+      waitFor(async () => {
+        await pub.publishAsync(
+          `v3/${appId}/devices/probe/up`,
+          JSON.stringify(
+            ttsUplink({ eui: '5000000000000000', at: new Date().toISOString(), decoded: { t: 1 } }),
+          ),
+          { qos: 1 },
+        );
+        for (const m of members) if ((await stored(m)) === 0) return false;
+        return true;
+      }, what);
+    const gone = await subscriberApp(SHARED_BROKER, appId, { ...small, clientId: `gone-${appId}` });
+    await probe([gone], 'the first member to subscribe');
+    apps.splice(apps.indexOf(gone), 1);
+    await gone.close();
+    const a = await subscriberApp(SHARED_BROKER, appId, { ...small, clientId: `a-${appId}` });
+    const b = await subscriberApp(SHARED_BROKER, appId, { ...small, clientId: `b-${appId}` });
+    await probe([a, b], 'both members to subscribe');
+    const n = 600;
+    const base = Date.now() - 86_400_000;
+    await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        pub.publishAsync(
+          `v3/${appId}/devices/d/up`,
+          JSON.stringify(
+            ttsUplink({
+              eui: '5000000000000001',
+              at: new Date(base + i * 1000).toISOString(),
+              decoded: { temperature: i % 40 },
+            }),
+          ),
+          { qos: 1 },
+        ),
+      ),
+    );
+    // Before the fix the stopped member's session kept a third of the stream: this stalled at 400 of 600.
+    let have = 0;
+    await waitFor(async () => {
+      have = (await storedOf(a, '5000000000000001')) + (await storedOf(b, '5000000000000001'));
+      return have === n;
+    }, `the two live members to store all ${n} messages`).catch(() => {
+      throw new Error(`stored ${have} of ${n}: the stopped member's session still takes a share`);
+    });
   });
 
   it('issue 10: a broker that stops and comes back: reconnect, resubscribe, every message the broker accepted is stored', async () => {

@@ -3,10 +3,12 @@ import type { DB } from '../db/types.js';
 import type { Reading } from '../measurements/store.js';
 import { IngestCache, type IngestItem, type ItemResult, writeBatch } from './writer.js';
 
+/** Called once an item's transaction committed (`result` given) or it could not be stored (`error`). */
+export type Stored = (error: unknown, result?: ItemResult) => void;
+
 interface Pending {
   item: IngestItem;
-  resolve: (result: ItemResult) => void;
-  reject: (error: unknown) => void;
+  done: Stored;
 }
 
 export interface IngestQueueOptions {
@@ -56,10 +58,15 @@ export class IngestQueue {
   /** Stores the item with the next transaction; resolves once that has committed. */
   enqueue(item: IngestItem): Promise<ItemResult> {
     return new Promise((resolve, reject) => {
-      this.#pending.push({ item, resolve, reject });
-      // setImmediate: every message parsed in this turn of the event loop joins the same transaction.
-      this.#running ??= new Promise((done) => setImmediate(done)).then(() => this.#drain());
+      this.add(item, (error, result) => (result ? resolve(result) : reject(error)));
     });
+  }
+
+  /** `enqueue` with a callback: no promise per item on the hot path (MQTT, tens of thousands a second). */
+  add(item: IngestItem, done: Stored): void {
+    this.#pending.push({ item, done });
+    // setImmediate: every message parsed in this turn of the event loop joins the same transaction.
+    this.#running ??= new Promise((ready) => setImmediate(ready)).then(() => this.#drain());
   }
 
   /** Items waiting for a transaction. */
@@ -79,7 +86,7 @@ export class IngestQueue {
         try {
           this.#settle(batch, await this.#commit(batch.map((p) => p.item)));
         } catch (error) {
-          if (batch.length === 1) batch[0]!.reject(error);
+          if (batch.length === 1) batch[0]!.done(error);
           else for (const one of batch) await this.#alone(one);
         }
       }
@@ -92,12 +99,12 @@ export class IngestQueue {
     try {
       this.#settle([one], await this.#commit([one.item]));
     } catch (error) {
-      one.reject(error);
+      one.done(error);
     }
   }
 
   #settle(batch: readonly Pending[], results: readonly ItemResult[]): void {
-    for (const [i, p] of batch.entries()) p.resolve(results[i]!);
+    for (let i = 0; i < batch.length; i++) batch[i]!.done(null, results[i]!);
   }
 
   async #commit(items: readonly IngestItem[]): Promise<ItemResult[]> {

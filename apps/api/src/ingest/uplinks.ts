@@ -44,6 +44,7 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 
 /** DevEUI and gateway EUI with case and separators normalised: `70-b3-d5…` → `70B3D5…`. */
 export function normaliseEui(id: string): string {
+  if (/^[0-9A-F]+$/.test(id)) return id; // already normal (The Things Stack's form): the common case
   const compact = id.trim().replace(/[-:\s]/g, '');
   return /^[0-9a-fA-F]+$/.test(compact) ? compact.toUpperCase() : id.trim();
 }
@@ -101,6 +102,7 @@ export function rangeProblem(rule: SensorKeyRule, value: number): string | null 
 }
 
 function bestFirst(gateways: GatewaySignal[]): GatewaySignal[] {
+  if (gateways.length < 2) return gateways;
   const byId = new Map<string, GatewaySignal>();
   for (const g of gateways) {
     const seen = byId.get(g.id);

@@ -24,6 +24,9 @@ export function isPostgres<T>(db: Kysely<T>): boolean {
 /**
  * Runs `<head> values (…), (…) <tail>` with the rows as bound parameters, compiled here: Kysely's
  * template builds and walks a node per value, which for thousands of rows costs more than the database.
+ * On SQLite the rows go in pieces of a few fixed sizes, so that each statement text recurs and stays
+ * prepared (database.ts) instead of being compiled anew for every batch size; the pieces' answers are
+ * concatenated. Use it only where pieces mean the same as one statement (rows that do not interact).
  */
 export async function executeValues<R = unknown, T = unknown>(
   db: Kysely<T>,
@@ -34,19 +37,57 @@ export async function executeValues<R = unknown, T = unknown>(
   types?: readonly string[],
 ): Promise<R[]> {
   const pg = isPostgres(db);
-  const params: unknown[] = [];
+  if (pg || rows.length === 0) return executePiece<R, T>(db, pg, head, rows, tail, types);
+  const out: R[] = [];
+  for (let i = 0; i < rows.length; ) {
+    const size = SQLITE_PIECES.find((n) => n <= rows.length - i)!;
+    const answer = await executePiece<R, T>(db, pg, head, rows.slice(i, i + size), tail, types);
+    for (const row of answer) out.push(row);
+    i += size;
+  }
+  return out;
+}
+
+const SQLITE_PIECES = [1024, 256, 64, 16, 4, 1];
+
+async function executePiece<R, T>(
+  db: Kysely<T>,
+  pg: boolean,
+  head: string,
+  rows: readonly (readonly unknown[])[],
+  tail: string,
+  types: readonly string[] | undefined,
+): Promise<R[]> {
+  const width = rows[0]?.length ?? 0;
+  const params: unknown[] = new Array(rows.length * width);
+  for (let r = 0; r < rows.length; r++) for (let c = 0; c < width; c++) params[r * width + c] = rows[r]![c];
+  const query = CompiledQuery.raw(
+    `${head} values ${valuesText(pg, rows.length, width, types)} ${tail}`,
+    params,
+  );
+  return (await db.executeQuery<R>(query)).rows;
+}
+
+const valuesTexts = new Map<string, string>();
+
+/** `(?, ?), (?, ?)` or `($1, $2), ($3, $4)` (with casts when typed), built once per shape. */
+function valuesText(pg: boolean, count: number, width: number, types: readonly string[] | undefined): string {
+  const key = `${pg}:${count}:${width}:${types?.join(',') ?? ''}`;
+  let text = valuesTexts.get(key);
+  if (text !== undefined) return text;
   const groups: string[] = [];
-  for (const row of rows) {
+  for (let r = 0; r < count; r++) {
     const cells: string[] = [];
-    for (const [i, value] of row.entries()) {
-      params.push(value);
-      const slot = pg ? `$${params.length}` : '?';
-      cells.push(types ? `cast(${slot} as ${types[i]})` : slot);
+    for (let c = 0; c < width; c++) {
+      const slot = pg ? `$${r * width + c + 1}` : '?';
+      cells.push(types ? `cast(${slot} as ${types[c]})` : slot);
     }
     groups.push(`(${cells.join(', ')})`);
   }
-  const query = CompiledQuery.raw(`${head} values ${groups.join(', ')} ${tail}`, params);
-  return (await db.executeQuery<R>(query)).rows;
+  text = groups.join(', ');
+  if (valuesTexts.size >= 256) valuesTexts.clear();
+  valuesTexts.set(key, text);
+  return text;
 }
 
 // 3 parameters a row: stays well under SQLite's and PostgreSQL's bound-parameter limits.
@@ -77,7 +118,8 @@ export async function writeReadings<T>(db: Kysely<T>, readings: readonly Reading
   const unique = new Map<string, Reading>();
   for (const r of readings) unique.set(`${r.sensor_id}:${Math.trunc(r.ts)}`, r);
   const rows = [...unique.values()];
-  const fresh = new Set<string>();
+  const returned: { sensor_id: number; ts: number | string }[][] = [];
+  let allFresh = true;
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     const chunk = rows.slice(i, i + ROWS_PER_INSERT);
     const inserted = await executeValues<{ sensor_id: number; ts: number | string }, T>(
@@ -86,11 +128,16 @@ export async function writeReadings<T>(db: Kysely<T>, readings: readonly Reading
       chunk.map((r) => [r.sensor_id, Math.trunc(r.ts), r.value]),
       'on conflict (sensor_id, ts) do nothing returning sensor_id, ts',
     );
-    for (const row of inserted) fresh.add(`${row.sensor_id}:${Number(row.ts)}`);
+    if (inserted.length < chunk.length) allFresh = false;
+    returned.push(inserted);
   }
-  const added: Reading[] = [];
+  // Usually every reading is new: then there is nothing to sort out (nor a key per reading to look up).
+  const added: Reading[] = allFresh ? rows : [];
   const again: Reading[] = [];
-  for (const [key, r] of unique) (fresh.has(key) ? added : again).push(r);
+  if (!allFresh) {
+    const fresh = new Set(returned.flat().map((row) => `${row.sensor_id}:${Number(row.ts)}`));
+    for (const [key, r] of unique) (fresh.has(key) ? added : again).push(r);
+  }
   await addToRollups(db, added);
   await replaceValues(db, again);
   return added.length;

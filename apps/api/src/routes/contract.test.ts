@@ -37,16 +37,17 @@ describe.each(dialects)('answers match @matnat/contract (%s)', (dialect) => {
     await w?.close();
   });
 
-  it('devices, sensors and gateways', async () => {
-    expectShape(
-      listEnvelope(Device),
-      (await w.anna.get('/api/v1/device/?include=sensors,defaultSensor,gateways,teams')).json(),
-    );
+  it('devices, sensors and gateways; the device answers carry health (issue 10)', async () => {
+    const list = (await w.anna.get('/api/v1/device/?include=sensors,defaultSensor,gateways,teams')).json();
+    expectShape(listEnvelope(Device), list);
+    expect(list.data.filter((d: Device) => !d.health)).toEqual([]);
     const id = await w.ids.device('Klimatgivare Umeå');
-    expectShape(
-      dataEnvelope(Device),
-      (await w.anna.get(`/api/v1/device/${id}/?include=sensors,gateways,teams`)).json(),
-    );
+    const show = (await w.anna.get(`/api/v1/device/${id}/?include=sensors,gateways,teams`)).json();
+    expectShape(dataEnvelope(Device), show);
+    expect(show.data.health).toMatchObject({
+      expected_interval_s: expect.any(Number),
+      silent: expect.any(Boolean),
+    });
     expectShape(listEnvelope(Sensor), (await w.anna.get('/api/v1/sensor')).json());
     expectShape(listEnvelope(Gateway), (await w.anna.get('/api/v1/gateway')).json());
   });

@@ -130,7 +130,7 @@ const ALL_INCLUDES = new Set(['sensors', 'defaultSensor', 'gateways', 'teams']);
 /** The device with every relation, as create and update answer it. */
 async function showDevice(db: Kysely<DB>, id: number) {
   const row = await db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return (await loadDevices(db, [row], ALL_INCLUDES)).get(id);
+  return (await loadDevices(db, [row], ALL_INCLUDES, undefined, true)).get(id);
 }
 
 /** Replaces the device's teams and gateways by the lists given; a list not given stays as it is. */
@@ -183,7 +183,7 @@ function registerDeviceList(r: ZodApp) {
       const query = parseListQuery(request.query, ALLOWED);
       const q = filteredDevices(deviceQuery(db, viewer), viewer, query);
       const rows = await q.orderBy('devices.id').execute();
-      const devices = await loadDevices(db, rows, query.include);
+      const devices = await loadDevices(db, rows, query.include, undefined, true);
       return data([...devices.values()]);
     },
   );
@@ -210,7 +210,7 @@ function registerDeviceShow(r: ZodApp) {
           .executeTakeFirst();
       }
       if (!row) throw notFound();
-      return data((await loadDevices(db, [row], query.include)).get(row.id));
+      return data((await loadDevices(db, [row], query.include, undefined, true)).get(row.id));
     },
   );
 }
@@ -246,6 +246,7 @@ function registerDeviceCreate(r: ZodApp) {
             lng: body.lng ?? null,
             is_public: body.is_public ? 1 : 0,
             default_sensor_id: null,
+            expected_interval_s: body.expected_interval_s ?? null,
             created_at: at,
             updated_at: at,
           })
@@ -290,6 +291,9 @@ function registerDeviceUpdate(r: ZodApp) {
             ...(body.lat !== undefined ? { lat: body.lat, lng: body.lng ?? null } : {}),
             ...(body.is_public !== undefined ? { is_public: body.is_public ? 1 : 0 } : {}),
             ...(body.default_sensor_id !== undefined ? { default_sensor_id: body.default_sensor_id } : {}),
+            ...(body.expected_interval_s !== undefined
+              ? { expected_interval_s: body.expected_interval_s }
+              : {}),
             updated_at: now(),
           })
           .where('id', '=', row.id)

@@ -1,4 +1,6 @@
 import {
+  DEFAULT_EXPECTED_INTERVAL_S,
+  Device,
   DeviceKeyCreated,
   IngestResult,
   Integration,
@@ -248,6 +250,75 @@ describe.each(dialects)('ingestion over HTTP (%s)', (dialect) => {
       value: 7,
       unit: '',
       type: 'other',
+    });
+  });
+
+  it('issue 10: device health (battery, best gateway signal, last seen) and each gateway as the device hears it are on the device answers', async () => {
+    const at = new Date(Date.now() - 60_000).toISOString();
+    const response = await post(
+      '/api/ingest/ttn',
+      ttsUplink({
+        eui: 'ABCD0000000000F1',
+        at,
+        decoded: { temperature: 5, battery: 87 },
+        gateways: [
+          { eui: 'AA00000000000001', rssi: -110, snr: -4.5 },
+          { eui: 'AA00000000000002', rssi: -71, snr: 9.25 },
+        ],
+      }),
+    );
+    const id = response.json().device_id;
+    const show = (await admin.get(`/api/v1/device/${id}?include=gateways`)).json().data;
+    const best = show.gateways.find((g: { external_gateway_id: string }) =>
+      g.external_gateway_id.endsWith('02'),
+    );
+    expect(show.health).toEqual({
+      first_seen_at: at,
+      last_seen_at: at,
+      battery: 87,
+      battery_unit: '%',
+      external_power: null,
+      rssi: -71,
+      snr: 9.25,
+      best_gateway_id: best.id,
+      expected_interval_s: DEFAULT_EXPECTED_INTERVAL_S,
+      silent: false,
+    });
+    expect(
+      show.gateways
+        .map((g: { signal: unknown }) => g.signal)
+        .sort((a: { rssi: number }, b: { rssi: number }) => a.rssi - b.rssi),
+    ).toEqual([
+      { rssi: -110, snr: -4.5, last_seen_at: at },
+      { rssi: -71, snr: 9.25, last_seen_at: at },
+    ]);
+    const listed = (await admin.get('/api/v1/device?filter[unassigned]=1')).json().data;
+    expect(listed.find((d: { id: number }) => d.id === id).health).toEqual(show.health);
+    expect(Device.safeParse(show).success).toBe(true);
+  });
+
+  it('issue 9/10: a device heard longer ago than its expected interval is silent; the interval is set per device (60 s … 30 days)', async () => {
+    const at = new Date(Date.now() - 2 * 3600_000).toISOString();
+    const id = (
+      await post('/api/ingest/ttn', ttsUplink({ eui: 'ABCD0000000000F2', at, decoded: { temperature: 1 } }))
+    ).json().device_id;
+    const health = async () => (await admin.get(`/api/v1/device/${id}`)).json().data.health;
+    expect(await health()).toMatchObject({ last_seen_at: at, expected_interval_s: 3600, silent: true });
+    const longer = await admin.patch(`/api/v1/device/${id}`, { expected_interval_s: 6 * 3600 });
+    expect(longer.json().data.health).toMatchObject({ expected_interval_s: 6 * 3600, silent: false });
+    for (const bad of [59, 30 * 86_400 + 1, 1.5, 'en timme']) {
+      const refused = await admin.patch(`/api/v1/device/${id}`, { expected_interval_s: bad });
+      expect(refused.statusCode).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual(['expected_interval_s']);
+    }
+    expect(await health()).toMatchObject({ expected_interval_s: 6 * 3600 });
+    const reset = await admin.patch(`/api/v1/device/${id}`, { expected_interval_s: null });
+    expect(reset.json().data.health).toMatchObject({ expected_interval_s: 3600, silent: true });
+    const never = await admin.post('/api/v1/device', { external_device_id: 'HAND-MADE-1' });
+    expect(never.json().data.health).toMatchObject({
+      first_seen_at: null,
+      last_seen_at: null,
+      silent: false,
     });
   });
 

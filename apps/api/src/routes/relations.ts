@@ -1,3 +1,4 @@
+import { DEFAULT_EXPECTED_INTERVAL_S, isSilent } from '@matnat/contract';
 import type { Kysely, Selectable } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
 import type {
@@ -46,6 +47,20 @@ export function gatewayJson(g: Selectable<GatewaysTable>): Json {
   return { id: g.id, title: g.title, external_gateway_id: g.external_gateway_id, lat: g.lat, lng: g.lng };
 }
 
+/** How one device hears a gateway; null when it never has (a link made by hand). */
+function signalJson(link: {
+  rssi: number | null;
+  snr: number | null;
+  signal_seen_at: string | null;
+}): Json | null {
+  if (link.signal_seen_at === null && link.rssi === null) return null;
+  return {
+    rssi: link.rssi === null ? null : Number(link.rssi),
+    snr: link.snr === null ? null : Number(link.snr),
+    last_seen_at: link.signal_seen_at,
+  };
+}
+
 export function deviceJson(d: Selectable<DevicesTable>): Json {
   return {
     id: d.id,
@@ -58,6 +73,22 @@ export function deviceJson(d: Selectable<DevicesTable>): Json {
     created_at: d.created_at,
     updated_at: d.updated_at,
   };
+}
+
+/** Issue 10: a device's health as ingestion last saw it (the device answers only: dashboards are cached). */
+export function healthJson(d: Selectable<DevicesTable>, now = Date.now()): Json {
+  const health = {
+    first_seen_at: d.first_seen_at,
+    last_seen_at: d.last_seen_at,
+    battery: d.battery === null ? null : Number(d.battery),
+    battery_unit: d.battery_unit,
+    external_power: d.external_power === null ? null : Boolean(d.external_power),
+    rssi: d.rssi === null ? null : Number(d.rssi),
+    snr: d.snr === null ? null : Number(d.snr),
+    best_gateway_id: d.best_gateway_id,
+    expected_interval_s: d.expected_interval_s ?? DEFAULT_EXPECTED_INTERVAL_S,
+  };
+  return { ...health, silent: isSilent(health, now) };
 }
 
 /** The sub-includes below `prefix.` (`'device.sensors'` under `'device'` → `'sensors'`). */
@@ -95,9 +126,12 @@ export async function loadDevices(
   includes: ReadonlySet<string>,
   /** Sensors already loaded for (at least) these devices. */
   preloadedSensors?: readonly Selectable<SensorsTable>[],
+  /** Add `health` and the gateways' `signal` (the device answers; not the cached dashboard answers). */
+  health = false,
 ): Promise<Map<number, Json>> {
   const out = new Map<number, Json>();
-  for (const row of rows) out.set(row.id, deviceJson(row));
+  for (const row of rows)
+    out.set(row.id, health ? { ...deviceJson(row), health: healthJson(row) } : deviceJson(row));
   if (rows.length === 0 || includes.size === 0) return out;
   const ids = rows.map((r) => r.id);
 
@@ -119,12 +153,19 @@ export async function loadDevices(
       .selectFrom('device_gateway')
       .innerJoin('gateways', 'gateways.id', 'device_gateway.gateway_id')
       .selectAll('gateways')
-      .select('device_gateway.device_id')
+      .select([
+        'device_gateway.device_id',
+        'device_gateway.rssi',
+        'device_gateway.snr',
+        'device_gateway.last_seen_at as signal_seen_at',
+      ])
       .where('device_gateway.device_id', 'in', ids)
       .orderBy('gateways.id')
       .execute();
     const byDevice = groupBy(gateways, (g) => g.device_id);
-    for (const row of rows) out.get(row.id)!.gateways = (byDevice.get(row.id) ?? []).map(gatewayJson);
+    const json = (g: (typeof gateways)[number]) =>
+      health ? { ...gatewayJson(g), signal: signalJson(g) } : gatewayJson(g);
+    for (const row of rows) out.get(row.id)!.gateways = (byDevice.get(row.id) ?? []).map(json);
   }
   if (includes.has('teams')) {
     const teams = await db

@@ -18,6 +18,18 @@ export const SCREENS: Partial<Record<RouteName, ScreenLoader>> = {
   'error.single.message': () => import('../screens/ErrorMessage'),
   notFound: () => import('../screens/NotFound'),
   'dashboard.index': () => import('../screens/DashboardIndex'),
+  'admin.users': () => import('../screens/admin/AdminUsers'),
+  'admin.devices': () => import('../screens/admin/AdminDevices'),
+  map: () => import('../screens/map/DevicesMap'),
+  'device.index': () => import('../screens/device/DeviceIndex'),
+  'device.show': () => import('../screens/device/DeviceShow'),
+  'device.edit': () => import('../screens/device/DeviceEdit'),
+  'map.devices': () => import('../screens/map/MapDevices'),
+  'dashboard.form': () => import('../screens/DashboardForm'),
+  'dashboard.show': () => import('../screens/DashboardShow'),
+  'dashboard.panelform.simple': () => import('../screens/PanelFormSimple'),
+  'dashboard.panelform.advanced': () => import('../screens/PanelFormAdvanced'),
+  'panel.edit': () => import('../screens/PanelEdit'),
 };
 
 export function screenFor(name: RouteName, screens: Partial<Record<RouteName, ScreenLoader>> = SCREENS) {

@@ -1,5 +1,5 @@
 import { type Sensor, toEpochMs } from '@matnat/core';
-import type { LayerGroup } from 'leaflet';
+import type { CircleMarker, LayerGroup, Map as LeafletMap, LeafletMouseEvent } from 'leaflet';
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { formatAge, formatReading } from '../charts/format';
 import { fetchResource } from '../data/resource';
@@ -31,6 +31,12 @@ export interface DeviceMapProps extends TileOptions {
   style?: CSSProperties;
   /** A marker was clicked. */
   onSelect?(feature: MapFeature): void;
+  /** The device to show: the map centres on its marker and opens its popup. @default undefined */
+  selectedId?: number | string;
+  /** Where a popup's 'Visa mätenhet' link goes; without it the popup has no link. @default undefined */
+  deviceHref?(feature: MapFeature): string;
+  /** The map itself was clicked (placing a device, say). @default undefined */
+  onMapClick?(lat: number, lng: number): void;
 }
 
 type Props = Record<string, unknown>;
@@ -61,19 +67,23 @@ function readingRow(
 }
 
 /**
- * A device's popup: the default sensor's latest reading that `devicesToFeatureCollection` puts
- * on the feature (`value`, `unit`, `measured_at`), and, for features that list their `sensors`, each
- * sensor's latest reading fetched when the popup opens.
+ * A device's popup: for features that list their `sensors`, each sensor's latest reading fetched when
+ * the popup opens; else the default sensor's latest reading that `devicesToFeatureCollection` puts on
+ * the feature (`value`, `unit`, `measured_at`). With `href`, a 'Visa mätenhet' link.
  * @internal exported for tests
  */
 export async function popupHtml(
   p: Props,
   client: Pick<WidgetClientLike, 'queries'> | undefined,
   m: Messages,
+  href?: string,
 ): Promise<string> {
   const rows: string[] = [];
-  if (typeof p.value === 'number') rows.push(readingRow('', p.value, String(p.unit ?? ''), p.measured_at, m));
-  for (const sensor of sensorsOf(p)) {
+  const sensors = sensorsOf(p);
+  // The listed sensors include the default one: its reading is then shown once, with its name.
+  if (typeof p.value === 'number' && !sensors.length)
+    rows.push(readingRow('', p.value, String(p.unit ?? ''), p.measured_at, m));
+  for (const sensor of sensors) {
     const reading = client
       ? await fetchResource(client, client.queries.latest(sensor.id), POPUP_STALE_MS).catch(() => null)
       : null;
@@ -83,7 +93,10 @@ export async function popupHtml(
   const body = rows.length
     ? `<p>${escapeHtml(m.map.latest)}</p><ul>${rows.join('')}</ul>`
     : `<p>${escapeHtml(m.map.noReadings)}</p>`;
-  return `<div class="matnat-popup"><strong>${escapeHtml(featureTitle(p))}</strong>${body}</div>`;
+  const link = href
+    ? `<a class="matnat-popup__link" href="${escapeHtml(href)}">${escapeHtml(m.map.showDevice)}</a>`
+    : '';
+  return `<div class="matnat-popup"><strong>${escapeHtml(featureTitle(p))}</strong>${body}${link}</div>`;
 }
 
 /** A popup opened again within this time shows the readings it fetched before. */
@@ -104,9 +117,10 @@ function DeviceMapView(props: DeviceMapProps) {
       }
     : { url: props.tileUrl ?? OSM_TILE_URL, attribution: props.attribution ?? OSM_ATTRIBUTION };
   const handle = useLeafletMap(containerRef, tiles);
-  const latest = useRef({ client, messages, onSelect: props.onSelect });
-  latest.current = { client, messages, onSelect: props.onSelect };
+  const latest = useRef({ client, messages, onSelect: props.onSelect, deviceHref: props.deviceHref });
+  latest.current = { client, messages, onSelect: props.onSelect, deviceHref: props.deviceHref };
   const fitted = useRef(false);
+  const markers = useRef(new Map<unknown, CircleMarker>());
 
   useEffect(() => {
     if (!handle) return;
@@ -127,27 +141,13 @@ function DeviceMapView(props: DeviceMapProps) {
         className: 'matnat-device-marker',
       });
       marker.bindTooltip(escapeHtml(featureTitle(p)));
-      // Leaflet calls a content function again on update(): the filled element is handed back once then,
-      // else every update would start over at "Laddar…" and fetch again, forever.
-      let filled: HTMLElement | null = null;
-      marker.bindPopup(() => {
-        if (filled) {
-          const el = filled;
-          filled = null;
-          return el;
-        }
-        const el = document.createElement('div');
-        el.textContent = latest.current.messages.panel.loading;
-        void popupHtml(p, latest.current.client, latest.current.messages).then((html) => {
-          el.innerHTML = html;
-          if (!marker.isPopupOpen()) return;
-          filled = el;
-          marker.getPopup()?.update();
-        });
-        return el;
+      bindFilledPopup(marker, map, latest.current.messages.panel.loading, async (el) => {
+        const { client, messages, deviceHref } = latest.current;
+        el.innerHTML = await popupHtml(p, client, messages, deviceHref?.(feature));
       });
       marker.on('click', () => latest.current.onSelect?.(feature));
       marker.addTo(layer);
+      markers.current.set(p.id ?? feature.id, marker);
     }
     if (!fitted.current && points.length) {
       fitted.current = true;
@@ -155,8 +155,21 @@ function DeviceMapView(props: DeviceMapProps) {
     }
     return () => {
       layer.remove();
+      markers.current.clear();
     };
   }, [handle, devices]);
+
+  useSelectedMarker(handle?.map, markers.current, props.selectedId);
+  const onMapClick = useRef(props.onMapClick);
+  onMapClick.current = props.onMapClick;
+  useEffect(() => {
+    if (!handle) return;
+    const click = (e: LeafletMouseEvent) => onMapClick.current?.(e.latlng.lat, e.latlng.lng);
+    handle.map.on('click', click);
+    return () => {
+      handle.map.off('click', click);
+    };
+  }, [handle]);
 
   const toggle = () => client.localSettings.set({ useSatellite: !satellite });
 
@@ -178,6 +191,53 @@ function DeviceMapView(props: DeviceMapProps) {
       </button>
     </div>
   );
+}
+
+/**
+ * @internal exported for tests
+ * A popup whose content arrives after it opens. Leaflet pans an opening popup into view, but the filled-in
+ * content is taller, and a popup opened while the map still moves (its first fit, a resize) is placed by
+ * where the map was; so the popup is laid out and panned into view again when its content arrives and when
+ * the map settles (zoomend, resize) while it is open. The content element is kept while the popup is open:
+ * Leaflet calls a content function again on every update(), which must not start the fetch over.
+ */
+export function bindFilledPopup(
+  marker: CircleMarker,
+  map: LeafletMap,
+  loading: string,
+  fill: (el: HTMLElement) => Promise<void>,
+): void {
+  let content: HTMLElement | null = null;
+  const relayout = () => {
+    if (marker.isPopupOpen()) marker.getPopup()?.update();
+  };
+  marker.bindPopup(() => {
+    if (content) return content;
+    const el = document.createElement('div');
+    el.textContent = loading;
+    content = el;
+    void fill(el).then(relayout, relayout);
+    return el;
+  });
+  marker.on('popupopen', () => map.on('zoomend resize', relayout));
+  marker.on('popupclose', () => {
+    content = null;
+    map.off('zoomend resize', relayout);
+  });
+}
+
+/** Centres the map on the selected device's marker and opens its popup, whenever the selection changes. */
+function useSelectedMarker(
+  map: LeafletMap | undefined,
+  markers: Map<unknown, CircleMarker>,
+  selectedId: number | string | undefined,
+): void {
+  useEffect(() => {
+    const marker = selectedId === undefined ? undefined : markers.get(selectedId);
+    if (!map || !marker) return;
+    map.setView(marker.getLatLng(), Math.max(map.getZoom(), 10));
+    marker.openPopup();
+  }, [map, markers, selectedId]);
 }
 
 /** Devices on a map, popups with their latest readings, and a satellite toggle remembered in 'settings'. */

@@ -8,7 +8,12 @@ export type MapDevice = Pick<Device, 'id' | 'title' | 'external_device_id' | 'la
     unit?: string;
     latest?: { value: number; measured_at: string } | null;
   } | null;
+  /** When given, each sensor's latest reading is fetched when the device's popup opens. */
+  sensors?: readonly MapSensor[];
 };
+
+/** A sensor as a device popup lists it. */
+export type MapSensor = { id: number; name?: string; unit?: string; type?: string };
 
 export interface DeviceFeatureProperties {
   id: number;
@@ -19,6 +24,8 @@ export interface DeviceFeatureProperties {
   value: number | null;
   unit: string | null;
   measured_at: string | null;
+  /** The device's sensors, when the device listed them. */
+  sensors?: MapSensor[];
 }
 
 export interface DeviceFeature {
@@ -56,6 +63,9 @@ export function devicesToFeatureCollection(devices: readonly MapDevice[]): Devic
         value: latest?.value ?? null,
         unit: latest ? (device.defaultSensor?.unit ?? null) : null,
         measured_at: latest?.measured_at ?? null,
+        ...(device.sensors && {
+          sensors: device.sensors.map(({ id, name, unit, type }) => ({ id, name, unit, type })),
+        }),
       },
     });
   }

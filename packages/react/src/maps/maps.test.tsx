@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sv } from '../messages';
 import { testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
 import { TEMPERATURE_STOPS, temperatureColor } from './colorScale';
-import { DeviceMap, popupHtml } from './DeviceMap';
+import { bindFilledPopup, DeviceMap, popupHtml } from './DeviceMap';
 import { devicesToFeatureCollection, type MapFeatureCollection } from './geo';
 import { TemperatureMap } from './TemperatureMap';
 
@@ -30,7 +30,13 @@ const leaflet = vi.hoisted(() => {
   const mod = {
     map: () => {
       state.maps++;
-      return { fitBounds: () => {}, invalidateSize: () => {}, remove: () => state.removed++ };
+      return {
+        fitBounds: () => {},
+        invalidateSize: () => {},
+        on: () => {},
+        off: () => {},
+        remove: () => state.removed++,
+      };
     },
     tileLayer: (url: string) => {
       state.tiles.push(url);
@@ -187,7 +193,7 @@ describe('maps (Leaflet wrappers)', () => {
     expect(leaflet.state.markers[0]?.latlng).toEqual([68.35, 18.83]);
   });
 
-  it("a popup shows the latest values: the feature's own reading and each listed sensor's, fetched on opening", async () => {
+  it("a popup shows each listed sensor's latest value, fetched on opening (else the feature's own reading), and the device link", async () => {
     api.answer('/api/v1/sensor/9/latest', {
       body: {
         data: { sensor_id: 9, value: 1234.56, measured_at: new Date(Date.now() - 180_000).toISOString() },
@@ -203,13 +209,100 @@ describe('maps (Leaflet wrappers)', () => {
       },
       testCoreClient(api),
       sv,
+      '/device/7',
     );
     expect(html).toContain('<strong>Abisko</strong>');
     expect(html).toContain('Senaste värden');
-    expect(html).toContain('−13,1\u00a0°C');
+    expect(html).not.toContain('−13,1');
+    expect(html).toContain('<a class="matnat-popup__link" href="/device/7">Visa mätenhet</a>');
+    const own = await popupHtml(
+      { title: 'Abisko', value: -13.1, unit: '°C', measured_at: null },
+      undefined,
+      sv,
+    );
+    expect(own).toContain('−13,1\u00a0°C');
+    expect(own).not.toContain('matnat-popup__link');
     expect(html).toContain(
       'Energi: <strong>1\u00a0234,6\u00a0kWh</strong> <small>för 3 minuter sedan</small>',
     );
     expect(api.calls.map((c) => c.path)).toEqual(['/api/v1/sensor/9/latest']);
+  });
+});
+
+describe('a device popup whose readings arrive after it opens', () => {
+  // Just the parts of a Leaflet marker, popup and map that bindFilledPopup touches.
+  function fakes() {
+    const handlers = new Map<string, () => void>();
+    const mapHandlers = new Map<string, () => void>();
+    let content: (() => HTMLElement) | null = null;
+    let open = false;
+    const popup = {
+      updates: 0,
+      shown: null as HTMLElement | null,
+      update() {
+        popup.updates++;
+        popup.shown = content?.() ?? null;
+      },
+    };
+    const marker = {
+      bindPopup: (fn: () => HTMLElement) => {
+        content = fn;
+        return marker;
+      },
+      on: (event: string, fn: () => void) => handlers.set(event, fn),
+      isPopupOpen: () => open,
+      getPopup: () => popup,
+    };
+    const map = {
+      on: (events: string, fn: () => void) => {
+        for (const e of events.split(' ')) mapHandlers.set(e, fn);
+      },
+      off: (events: string) => {
+        for (const e of events.split(' ')) mapHandlers.delete(e);
+      },
+    };
+    const openPopup = () => {
+      open = true;
+      popup.shown = content?.() ?? null;
+      handlers.get('popupopen')?.();
+    };
+    const closePopup = () => {
+      open = false;
+      handlers.get('popupclose')?.();
+    };
+    return { marker, map, popup, mapHandlers, openPopup, closePopup };
+  }
+
+  it('is laid out again (panned into view) when its content arrives and when the map settles, without fetching again', async () => {
+    const f = fakes();
+    let fills = 0;
+    let release = () => {};
+    bindFilledPopup(f.marker as never, f.map as never, 'Laddar…', (el) => {
+      fills++;
+      return new Promise<void>((resolve) => {
+        release = () => {
+          el.textContent = 'Temperatur: 4 °C';
+          resolve();
+        };
+      });
+    });
+    f.openPopup();
+    expect(f.popup.shown?.textContent).toBe('Laddar…');
+    release();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(f.popup.updates).toBe(1);
+    expect(f.popup.shown?.textContent).toBe('Temperatur: 4 °C');
+    // The map's first fit ends (or its container resizes) while the popup is open.
+    f.mapHandlers.get('zoomend')?.();
+    f.mapHandlers.get('resize')?.();
+    expect(f.popup.updates).toBe(3);
+    expect(fills).toBe(1);
+    // Closed, the popup no longer follows the map; opened again it fetches afresh.
+    f.closePopup();
+    expect(f.mapHandlers.size).toBe(0);
+    f.openPopup();
+    expect(f.popup.shown?.textContent).toBe('Laddar…');
+    expect(fills).toBe(2);
   });
 });

@@ -56,6 +56,7 @@ export const en: Messages = {
     noPosition: 'No position',
     latest: 'Latest readings',
     noReadings: 'No readings yet',
+    showDevice: 'Show device',
     temperature: 'Temperature',
     legendTitle: 'Temperature (°C)',
     loadFailed: 'Could not load the map',

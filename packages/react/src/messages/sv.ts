@@ -32,6 +32,7 @@ export const sv = {
     noPosition: 'Saknar position',
     latest: 'Senaste värden',
     noReadings: 'Inga mätvärden än',
+    showDevice: 'Visa mätenhet',
     temperature: 'Temperatur',
     legendTitle: 'Temperatur (°C)',
     loadFailed: 'Kunde inte hämta kartan',

@@ -54,6 +54,7 @@ ${R} .matnat-legend__bar{height:.625rem;border-radius:2px}
 ${R} .matnat-legend__ticks{display:flex;justify-content:space-between;margin-top:.125rem;color:${v('muted')}}
 ${R} .matnat-popup ul{margin:.25rem 0 0;padding-left:1rem}
 ${R} .matnat-popup p{margin:.25rem 0 0}
+${R} .matnat-popup__link{display:inline-block;margin-top:.375rem;color:${v('primary')};font-weight:600}
 @container (min-width:${breakpoints.md}px){
 ${R} .matnat-panel__header{flex-direction:row;align-items:flex-end;justify-content:space-between}
 ${R} .matnat-time-filter{grid-template-columns:auto auto;grid-auto-flow:column;grid-template-rows:auto auto}

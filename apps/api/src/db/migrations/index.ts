@@ -4,6 +4,7 @@ import * as resources from './0002_resources.js';
 import * as readVersion from './0003_read_version.js';
 import * as ingestion from './0004_ingestion.js';
 import * as security from './0005_security.js';
+import * as deviceInterval from './0006_device_interval.js';
 
 /** Every migration, by name; the names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_read_version': readVersion,
   '0004_ingestion': ingestion,
   '0005_security': security,
+  '0006_device_interval': deviceInterval,
 };

@@ -82,6 +82,8 @@ export interface DevicesTable {
   integration_id: Generated<number | null>;
   /** The team an unassigned device is offered to (the integration's team). */
   offered_team_id: Generated<number | null>;
+  /** How often the device is expected to be heard, in seconds; null: DEFAULT_EXPECTED_INTERVAL_S. */
+  expected_interval_s: Generated<number | null>;
 }
 
 export interface DeviceTeamTable {

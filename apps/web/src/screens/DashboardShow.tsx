@@ -1,0 +1,335 @@
+import {
+  buildPath,
+  type Dashboard,
+  isClientError,
+  type Panel as PanelEntity,
+  parseFormErrors,
+  type Snapshot,
+} from '@matnat/core';
+import {
+  Button,
+  ConfirmDangerDialog,
+  Panel,
+  type PanelInput,
+  TimeFilterSelect,
+  type TimeFilterValue,
+  useExternalStore,
+  useTimeFilter,
+} from '@matnat/react';
+import { type DragEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { matnat } from '../matnat';
+import { moveItem } from '../shell/moveItem';
+import { TextField } from '../shell/TextField';
+
+type Board = Snapshot<Dashboard>;
+type PanelSnap = Snapshot<PanelEntity>;
+
+/** A performance mark per panel when its chart first drew data (`npm run bench:web:dashboard` listens). */
+const PANEL_PAINTED_MARK = 'matnat:panel-painted:';
+
+const panelName = (panel: PanelSnap, index: number) => panel.title?.trim() || `Panel ${index + 1}`;
+
+const linkClass =
+  'rounded-md px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
+
+/** Loads and opens the dashboard; one the user may not see, or that does not exist, is the 404 page. */
+function useOpenDashboard(id: number): { board: Board | null; failed: boolean } {
+  const navigate = useNavigate();
+  const state = useExternalStore(matnat.dashboards);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    setFailed(false);
+    if (!Number.isInteger(id) || id <= 0) {
+      navigate(buildPath('notFound'), { replace: true });
+      return;
+    }
+    matnat.dashboards.load(id).catch((error: unknown) => {
+      if (isClientError(error)) navigate(buildPath('notFound'), { replace: true });
+      else setFailed(true);
+    });
+  }, [id, navigate]);
+  const current = state?.current;
+  return { board: current?.id === id ? current : null, failed };
+}
+
+/** The title with an edit button; editing is a one-field form (the contract's schema, the server's 422). */
+function DashboardTitle({ board }: { board: Board }) {
+  const [editing, setEditing] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const { DashboardUpdateBody, toFormErrors } = await import('@matnat/contract');
+    const parsed = DashboardUpdateBody.safeParse({ title: form.get('title') });
+    if (!parsed.success) return setErrors(toFormErrors(parsed.error));
+    setBusy(true);
+    try {
+      await matnat.dashboards.update(board.id, parsed.data);
+      setErrors({});
+      setEditing(false);
+    } catch (error) {
+      const parsedErrors = parseFormErrors(error);
+      setErrors({
+        title: parsedErrors.fields.title ?? [parsedErrors.general ?? 'Titeln kunde inte sparas.'],
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!editing) {
+    return (
+      <div className="flex min-w-0 items-center gap-2">
+        <h1 className="truncate text-2xl font-semibold text-slate-900">{board.title}</h1>
+        <Button variant="edit" aria-label="Redigera titel" onClick={() => setEditing(true)} />
+      </div>
+    );
+  }
+  return (
+    <form noValidate onSubmit={save} className="flex flex-wrap items-end gap-2">
+      <h1 className="sr-only">{board.title}</h1>
+      <TextField name="title" label="Titel" defaultValue={board.title} errors={errors.title} autoFocus />
+      <Button type="submit" disabled={busy}>
+        Spara
+      </Button>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setErrors({});
+          setEditing(false);
+        }}
+      >
+        Avbryt
+      </Button>
+    </form>
+  );
+}
+
+interface PanelCardProps {
+  panel: PanelSnap;
+  index: number;
+  count: number;
+  filter: TimeFilterValue;
+  onMove(panelId: number, to: number, via: 'keyboard' | 'drag'): void;
+  onRemove(panel: PanelSnap): void;
+  dragging: { current: number | null };
+}
+
+/** One panel with its tools: a drag handle, move up/down (keyboard), edit and remove. */
+function PanelCard({ panel, index, count, filter, onMove, onRemove, dragging }: PanelCardProps) {
+  const name = panelName(panel, index);
+  const [over, setOver] = useState(false);
+  const drop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    if (dragging.current !== null && dragging.current !== panel.id) {
+      const from = dragging.current;
+      dragging.current = null;
+      onMove(from, index, 'drag');
+    }
+  };
+  return (
+    <li
+      data-panel-id={panel.id}
+      aria-label={name}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={drop}
+      className={`rounded-lg bg-white p-2 ring-1 ${over ? 'ring-2 ring-teal-600' : 'ring-slate-200'}`}
+    >
+      <div className="mb-1 flex flex-wrap items-center gap-1">
+        <span
+          draggable
+          role="img"
+          aria-label={`Dra för att flytta ${name}`}
+          title="Dra för att flytta"
+          onDragStart={(event) => {
+            dragging.current = panel.id;
+            event.dataTransfer.effectAllowed = 'move';
+            event.dataTransfer.setData('text/plain', String(panel.id));
+          }}
+          onDragEnd={() => {
+            dragging.current = null;
+          }}
+          className="cursor-grab select-none rounded px-2 py-1 text-lg text-slate-600 hover:bg-slate-100"
+        >
+          ⠿
+        </span>
+        <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-700">{name}</span>
+        <Button
+          variant="borderless"
+          data-move={`${panel.id}-up`}
+          aria-label={`Flytta ${name} upp`}
+          disabled={index === 0}
+          onClick={() => onMove(panel.id, index - 1, 'keyboard')}
+        >
+          <span aria-hidden="true">↑</span>
+        </Button>
+        <Button
+          variant="borderless"
+          data-move={`${panel.id}-down`}
+          aria-label={`Flytta ${name} ned`}
+          disabled={index === count - 1}
+          onClick={() => onMove(panel.id, index + 1, 'keyboard')}
+        >
+          <span aria-hidden="true">↓</span>
+        </Button>
+        <Link
+          to={buildPath('panel.edit', { panel_id: panel.id })}
+          aria-label={`Redigera ${name}`}
+          className={`${linkClass} text-teal-800 underline`}
+        >
+          Redigera
+        </Link>
+        <Button variant="remove" aria-label={`Ta bort ${name}`} onClick={() => onRemove(panel)} />
+      </div>
+      <Panel
+        panel={panel as unknown as PanelInput}
+        range={filter.range_slug}
+        interval={filter.interval_slug}
+        showTimeFilter={false}
+        height={260}
+        onFirstData={() => performance.mark(`${PANEL_PAINTED_MARK}${panel.id}`)}
+      />
+    </li>
+  );
+}
+
+/** Moves panels and says so in a live region; keyboard moves keep focus on the button pressed. */
+function usePanelMoves(board: Board | null) {
+  const [announcement, setAnnouncement] = useState('');
+  const refocus = useRef<string | null>(null);
+  const panels = board?.panels ?? [];
+  const order = panels.map((panel) => panel.id).join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after the panels were reordered
+  useEffect(() => {
+    if (!refocus.current) return;
+    const button = document.querySelector<HTMLButtonElement>(`[data-move="${refocus.current}"]`);
+    refocus.current = null;
+    if (button && !button.disabled) button.focus();
+    else document.querySelector<HTMLButtonElement>('[data-move]:not(:disabled)')?.focus();
+  }, [order]);
+
+  const move = (panelId: number, to: number, via: 'keyboard' | 'drag') => {
+    if (!board) return;
+    const from = panels.findIndex((p) => p.id === panelId);
+    const moved = panels[from];
+    if (!moved || to < 0 || to >= panels.length || to === from) return;
+    if (via === 'keyboard') refocus.current = `${moved.id}-${to < from ? 'up' : 'down'}`;
+    const ids = panels.map((p) => p.id);
+    matnat.panels
+      .order(board.id, moveItem(ids, from, to))
+      .then(() =>
+        setAnnouncement(`${panelName(moved, from)} flyttades till plats ${to + 1} av ${panels.length}.`),
+      )
+      .catch(() => setAnnouncement('Panelernas ordning kunde inte sparas.'));
+  };
+  return { move, announcement };
+}
+
+/**
+ * dashboard.show: the panels in their order (panels of @matnat/react on the app's one client: one stream,
+ * one cache), the route's time filter for all of them (persisted per full route path by the core), the
+ * title editable, panels reordered by drag or by the arrow buttons (announced), removed after a confirm,
+ * opened in panel.edit.
+ */
+export default function DashboardShow() {
+  const { dashboard_id } = useParams();
+  const location = useLocation();
+  const { board, failed } = useOpenDashboard(Number(dashboard_id));
+  const [filter, setFilter] = useTimeFilter(location.pathname);
+  const [removing, setRemoving] = useState<PanelSnap | null>(null);
+  const dragging = useRef<number | null>(null);
+  const { move, announcement } = usePanelMoves(board);
+
+  const confirmRemove = () => {
+    const panel = removing;
+    setRemoving(null);
+    if (!panel) return;
+    matnat.panels
+      .remove(panel.id)
+      .then(() => matnat.toasts.show('Panelen har tagits bort'))
+      .catch(() => matnat.toasts.show({ message: 'Panelen kunde inte tas bort.', success: false }));
+  };
+
+  if (failed) {
+    return (
+      <p role="alert" className="text-red-800">
+        Dashboarden kunde inte hämtas. Försök igen.
+      </p>
+    );
+  }
+  if (!board) return <p className="text-slate-700">Laddar…</p>;
+  const panels = board.panels ?? [];
+  const id = board.id;
+  return (
+    <section>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <DashboardTitle key={board.id} board={board} />
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to={buildPath('dashboard.panelform.simple', { dashboard_id: id })}
+            className={`${linkClass} bg-teal-700 text-white hover:bg-teal-800`}
+          >
+            Ny panel
+          </Link>
+          <Link
+            to={buildPath('dashboard.panelform.advanced', { dashboard_id: id })}
+            className={`${linkClass} text-teal-800 ring-1 ring-teal-700 hover:bg-teal-50`}
+          >
+            Ny avancerad panel
+          </Link>
+        </div>
+      </div>
+      <div className="mb-4 max-w-md">
+        <TimeFilterSelect
+          value={{ range_slug: filter.range_slug, interval_slug: filter.interval_slug }}
+          onChange={(value) => setFilter(value)}
+        />
+      </div>
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {panels.length === 0 ? (
+        <p className="text-slate-700">Dashboarden har inga paneler än. Lägg till en med ”Ny panel”.</p>
+      ) : (
+        <ol aria-label="Paneler" className="grid gap-4 xl:grid-cols-2">
+          {panels.map((panel, index) => (
+            <PanelCard
+              key={panel.id}
+              panel={panel}
+              index={index}
+              count={panels.length}
+              filter={filter}
+              onMove={move}
+              onRemove={setRemoving}
+              dragging={dragging}
+            />
+          ))}
+        </ol>
+      )}
+      <ConfirmDangerDialog
+        open={removing !== null}
+        title={`Ta bort ${
+          removing
+            ? panelName(
+                removing,
+                panels.findIndex((p) => p.id === removing.id),
+              )
+            : 'panelen'
+        }?`}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+        routeKey={location.pathname}
+      >
+        Panelen tas bort från dashboarden.
+      </ConfirmDangerDialog>
+    </section>
+  );
+}

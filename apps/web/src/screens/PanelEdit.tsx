@@ -1,0 +1,50 @@
+import { buildPath, isClientError } from '@matnat/core';
+import { useExternalStore } from '@matnat/react';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { matnat } from '../matnat';
+import { PanelForm } from '../shell/PanelForm';
+
+/**
+ * panel.edit: the panel's form filled in. A single value, or a line chart of one sensor, opens the simple
+ * form; a line chart of several sensors the advanced one. The type does not change (the contract's
+ * PanelUpdateBody). A panel the user may not see, or that does not exist, is the 404 page.
+ */
+export default function PanelEdit() {
+  const { panel_id } = useParams();
+  const id = Number(panel_id);
+  const navigate = useNavigate();
+  const state = useExternalStore(matnat.panels);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) {
+      navigate(buildPath('notFound'), { replace: true });
+      return;
+    }
+    matnat.panels.load(id).catch((error: unknown) => {
+      if (isClientError(error)) navigate(buildPath('notFound'), { replace: true });
+      else setFailed(true);
+    });
+  }, [id, navigate]);
+  const panel = state?.current?.id === id ? state.current : null;
+  const advanced = panel?.type === 'line_chart' && (panel.lineChartItems?.length ?? 0) > 1;
+  return (
+    <section className="mx-auto max-w-3xl">
+      <h1 className="mb-6 text-2xl font-semibold text-slate-900">Redigera panel</h1>
+      {failed && (
+        <p role="alert" className="text-red-800">
+          Panelen kunde inte hämtas. Försök igen.
+        </p>
+      )}
+      {!failed && !panel && <p className="text-slate-700">Laddar…</p>}
+      {panel && (
+        <PanelForm
+          key={panel.id}
+          mode={advanced ? 'advanced' : 'simple'}
+          dashboardId={panel.dashboard_id}
+          panel={panel}
+        />
+      )}
+    </section>
+  );
+}

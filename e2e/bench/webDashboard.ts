@@ -1,0 +1,283 @@
+// `npm run bench:web:dashboard`: the reference app's dashboard.show in headless Chromium (Debian's), served
+// as `npm start` serves it (the built app from the API's origin, demo data on SQLite). Seeds a dashboard of
+// 8 line-chart panels through the API as anna, then measures, in fresh browser contexts (cold cache):
+// - the time from navigation start until all 8 panels painted (each panel sets the performance mark
+//   `matnat:panel-painted:{id}` when its chart first drew data; the page reports two frames after the 8th),
+// - the connections to the live stream (`GET /api/v1/stream`),
+// - the measurement requests against the distinct (sensor, range, interval) the panels show,
+// - the JS (gzip -9 of each script file as built) loaded for /dashboard/{id} before the panels' chunks (the
+//   chart library the panels load on demand).
+// Writes the "Reference app: dashboard" section of docs/benchmarks.md. MATNAT_BENCH_NO_BUILD=1 skips the
+// app's build (when `bench:web` has just built it).
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+// The global pnpm, else `npx pnpm@10`: a fresh clone has only Node and npm.
+import { pnpm } from '../../scripts/pnpm.mjs';
+import { repoRoot } from '../harness';
+import { chromiumLaunch } from '../playwright.config';
+import { startWebServer, type WebServer } from '../webHarness';
+
+const RUNS = 5;
+const PANELS = 8;
+const MARK = 'matnat:panel-painted:';
+const BUDGET_MS = 1000;
+const BUDGET_KB = 160;
+/** The panels' own chunks: the chart library a line chart loads on demand. */
+const PANEL_CHUNK = /lightweight-charts/;
+/** tsx (esbuild, keepNames) wraps named functions in `__name(…)`; pages evaluating them need it too. */
+const NO_NAME_HELPER = 'globalThis.__name = (fn) => fn';
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+/** Anna's session in a context of its own: the cookies a run starts from. */
+async function signIn(browser: Browser, url: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${url}/login`);
+  await page.getByLabel('E-postadress').fill('anna@matnat.se');
+  await page.getByLabel('Lösenord').fill('matnat-demo');
+  await page.getByRole('button', { name: 'Logga in' }).click();
+  await page.waitForURL(`${url}/dashboard`);
+  await page.close();
+  return context;
+}
+
+/**
+ * A dashboard with 8 line-chart panels over anna's devices' temperature sensors, made through the API
+ * (the app's anti-forgery cookie and header). Panels share sensors, so the distinct sensors are fewer
+ * than the lines. Returns its id and the distinct sensors.
+ */
+async function seedDashboard(context: BrowserContext, url: string): Promise<{ id: number; sensors: number }> {
+  const page = await context.newPage();
+  await page.addInitScript(NO_NAME_HELPER);
+  await page.goto(`${url}/dashboard`);
+  const seeded = await page.evaluate(async (panels) => {
+    const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+    const headers = { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': xsrf };
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()).data;
+    };
+    const devices = (await (await fetch('/api/v1/device/?include=sensors', { headers })).json()).data as {
+      id: number;
+      sensors: { id: number; type: string }[];
+    }[];
+    const lines = devices.flatMap((d) =>
+      d.sensors.filter((s) => s.type === 'temperature').map((s) => ({ device_id: d.id, sensor_id: s.id })),
+    );
+    if (lines.length < 4) throw new Error(`anna sees only ${lines.length} temperature sensors`);
+    const board = await post('/api/v1/dashboard', { title: 'Bänk: åtta linjediagram' });
+    const used = new Set<number>();
+    for (let i = 0; i < panels; i++) {
+      // Two lines a panel, sliding by one: neighbouring panels share a sensor.
+      const items = [lines[i % lines.length], lines[(i + 1) % lines.length]].filter(Boolean);
+      for (const item of items) used.add(item!.sensor_id);
+      await post('/api/v1/panel', {
+        type: 'line_chart',
+        dashboard_id: board.id,
+        title: `Panel ${i + 1}`,
+        line_chart_items: items,
+      });
+    }
+    return { id: board.id as number, sensors: used.size };
+  }, PANELS);
+  await page.close();
+  return seeded;
+}
+
+/** Milestones of one navigation (ms after navigation start), from resource timing. */
+interface Milestones {
+  /** The dashboard screen's chunk arrived. */
+  screen: number;
+  /** GET /api/v1/dashboard/{id} sent and answered. */
+  boardStart: number;
+  boardEnd: number;
+  /** The first measurement request sent, the last one answered. */
+  firstMeasurement: number;
+  lastMeasurement: number;
+  /** The chart library's chunk arrived. */
+  chartLibrary: number;
+}
+
+interface Run {
+  paintedMs: number;
+  milestones: Milestones;
+  streams: number;
+  measurementRequests: number;
+  distinctFilters: number;
+  scripts: { name: string; counted: boolean }[];
+}
+
+/** One cold navigation to the dashboard in a fresh context carrying anna's cookies. */
+async function measure(
+  browser: Browser,
+  state: Awaited<ReturnType<BrowserContext['storageState']>>,
+  url: string,
+) {
+  const context = await browser.newContext({ storageState: state, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const streams: string[] = [];
+  const measurements: string[] = [];
+  const scripts: { name: string; counted: boolean }[] = [];
+  let panelChunkSeen = false;
+  page.on('request', (request) => {
+    const u = new URL(request.url());
+    if (u.pathname === '/api/v1/stream') streams.push(u.href);
+    if (/^\/api\/v1\/sensor\/\d+\/measurements$/.test(u.pathname)) measurements.push(u.href);
+    if (request.resourceType() === 'script') {
+      const name = u.pathname.split('/').pop() ?? '';
+      if (PANEL_CHUNK.test(name)) panelChunkSeen = true;
+      scripts.push({ name, counted: !panelChunkSeen });
+    }
+  });
+  const painted = new Promise<number>((resolve, reject) => {
+    page.on('console', (message) => {
+      const text = message.text();
+      if (text.startsWith('matnat-bench ')) resolve(Number(text.slice(13)));
+    });
+    page.on('pageerror', reject);
+    setTimeout(() => reject(new Error('the 8 panels did not paint within 60 s')), 60_000);
+  });
+  await page.addInitScript(NO_NAME_HELPER);
+  await page.addInitScript(
+    ({ mark, panels }) => {
+      const seen = new Set<string>();
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (entry.name.startsWith(mark)) seen.add(entry.name);
+        if (seen.size === panels) {
+          seen.add('done');
+          // The chart draws on the next frame; the frame after it is on screen.
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => console.log(`matnat-bench ${performance.now()}`)),
+          );
+        }
+      }).observe({ type: 'mark' });
+    },
+    { mark: MARK, panels: PANELS },
+  );
+  await page.goto(url);
+  const paintedMs = await painted;
+  const milestones = await page.evaluate((): Milestones => {
+    const all = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const of = (test: RegExp) => all.filter((entry) => test.test(entry.name));
+    const board = of(/\/api\/v1\/dashboard\/\d+\/\?include/)[0];
+    const measurements = of(/\/measurements\?/);
+    return {
+      screen: of(/DashboardShow-/)[0]?.responseEnd ?? Number.NaN,
+      boardStart: board?.startTime ?? Number.NaN,
+      boardEnd: board?.responseEnd ?? Number.NaN,
+      firstMeasurement: Math.min(...measurements.map((entry) => entry.startTime)),
+      lastMeasurement: Math.max(...measurements.map((entry) => entry.responseEnd)),
+      chartLibrary: of(/lightweight-charts/)[0]?.responseEnd ?? Number.NaN,
+    };
+  });
+  // Let late requests (a second stream, a duplicate fetch) show before counting.
+  await page.waitForTimeout(1500);
+  const distinctFilters = new Set(
+    measurements.map((m) => {
+      const u = new URL(m);
+      return `${u.pathname}|${u.searchParams.get('range_slug')}|${u.searchParams.get('interval_slug')}`;
+    }),
+  ).size;
+  await context.close();
+  return {
+    paintedMs,
+    milestones,
+    streams: new Set(streams).size,
+    measurementRequests: measurements.length,
+    distinctFilters,
+    scripts,
+  } satisfies Run;
+}
+
+const gzipBytes = (name: string) =>
+  gzipSync(readFileSync(join(repoRoot, 'apps/web/dist/assets', name)), { level: 9 }).length;
+
+function writeSection(section: string) {
+  const file = join(repoRoot, 'docs/benchmarks.md');
+  const doc = readFileSync(file, 'utf8');
+  const heading = '## Reference app: dashboard';
+  const start = doc.indexOf(heading);
+  const next = start >= 0 ? doc.indexOf('\n## ', start + 1) : -1;
+  const updated =
+    start < 0
+      ? `${doc.trimEnd()}\n\n${section}`
+      : `${doc.slice(0, start)}${section}${next >= 0 ? `\n${doc.slice(next + 1)}` : ''}`;
+  writeFileSync(file, updated);
+}
+
+if (process.env.MATNAT_BENCH_NO_BUILD !== '1') {
+  if (pnpm(['--filter', '@matnat/web', 'build'], { cwd: repoRoot }) !== 0)
+    throw new Error('app build failed');
+}
+const server: WebServer = await startWebServer();
+const browser = await chromium.launch(chromiumLaunch);
+const runs: Run[] = [];
+const load: number[] = [];
+let board = { id: 0, sensors: 0 };
+try {
+  const context = await signIn(browser, server.url);
+  board = await seedDashboard(context, server.url);
+  const state = await context.storageState();
+  await context.close();
+  const url = `${server.url}/dashboard/${board.id}`;
+  await measure(browser, state, url); // warm-up: the server's caches, Chromium's start
+  for (let i = 0; i < RUNS; i++) {
+    const run = await measure(browser, state, url);
+    runs.push(run);
+    load.push(loadavg()[0] as number);
+    console.log(
+      `run ${i + 1}: 8 painted ${run.paintedMs.toFixed(0)} ms, streams ${run.streams}, measurement requests ${run.measurementRequests} for ${run.distinctFilters} distinct`,
+    );
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+
+const painted = runs.map((r) => r.paintedMs);
+const at = (key: keyof Milestones) => `${median(runs.map((r) => r.milestones[key])).toFixed(0)} ms`;
+const last = runs.at(-1) as Run;
+const counted = last.scripts.filter((s) => s.counted);
+const jsBytes = counted.reduce((sum, s) => sum + gzipBytes(s.name), 0);
+const streams = Math.max(...runs.map((r) => r.streams));
+const requests = Math.max(...runs.map((r) => r.measurementRequests));
+const distinct = board.sensors;
+const ok = (pass: boolean) => (pass ? 'ok' : 'over');
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const section = `## Reference app: dashboard (\`npm run bench:web:dashboard\`)
+
+Measured ${new Date().toISOString().slice(0, 10)} on the project's machine (${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}), headless Debian
+Chromium ${browser.version()}, command \`npm run bench:web:dashboard\` (e2e/bench/webDashboard.ts). Load average
+(1 min) while measuring: ${median(load).toFixed(1)} on ${cpus().length} cores (${load.map((l) => l.toFixed(1)).join(', ')}).
+The app as \`npm start\` serves it (built, brotli from the API's origin, SQLite demo data); a dashboard of
+${PANELS} line-chart panels, two lines each over ${distinct} distinct temperature sensors (neighbouring panels share
+one), seeded through the API as anna. Median of ${RUNS} cold navigations (each a fresh browser context with
+anna's cookies) after a warm-up.
+
+| What | Measured | Budget | |
+| --- | --- | --- | --- |
+| all ${PANELS} panels painted after navigation start | ${median(painted).toFixed(0)} ms (${Math.min(...painted).toFixed(0)}–${Math.max(...painted).toFixed(0)} ms) | ≤ ${BUDGET_MS} ms | ${ok(median(painted) <= BUDGET_MS)} |
+| connections to the live stream | ${streams} | ≤ 1 | ${ok(streams <= 1)} |
+| measurement requests | ${requests} for ${distinct} distinct (sensor, range, interval) | ≤ ${distinct} | ${ok(requests <= distinct)} |
+| JS loaded for \`/dashboard/{id}\` before the panels' chunks, gzip -9 | ${kb(jsBytes)} | ≤ ${BUDGET_KB} KB | ${ok(jsBytes <= BUDGET_KB * 1024)} |
+
+Where the time goes (medians, ms after navigation start): the dashboard screen's chunk arrived at
+${at('screen')}; \`GET /api/v1/dashboard/{id}\` sent at ${at('boardStart')}, answered at ${at('boardEnd')}; the first
+measurement request sent at ${at('firstMeasurement')}, the last answered at ${at('lastMeasurement')}; the chart
+library arrived at ${at('chartLibrary')}; all ${PANELS} painted at ${median(painted).toFixed(0)} ms.
+
+"Painted": each panel sets the performance mark \`${MARK}{id}\` when its chart first drew data
+(\`apps/web/src/screens/DashboardShow.tsx\`); the page reports two animation frames after the ${PANELS}th. The JS
+counted is every script the page requested before the chart library (${counted.map((s) => `\`${s.name}\` ${kb(gzipBytes(s.name))}`).join(', ')});
+from the chart library on (${last.scripts
+  .filter((s) => !s.counted)
+  .map((s) => `\`${s.name}\` ${kb(gzipBytes(s.name))}`)
+  .join(', ')}) the panels load their own chunks.
+`;
+writeSection(section);
+console.log(section);

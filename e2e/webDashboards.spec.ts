@@ -1,0 +1,278 @@
+// The reference app's dashboards and panels (issue 8), as `npm start` serves them: built, from the API's
+// origin, on SQLite with the demo data. The journeys run in order on one user's dashboards.
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+
+const web = () => process.env.MATNAT_WEB as string;
+const WIDTHS = [375, 1280] as const;
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screenshots/web-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${web()}/login`);
+  await page.getByLabel('E-postadress').fill(email);
+  await page.getByLabel('Lösenord').fill('matnat-demo');
+  await page.getByRole('button', { name: 'Logga in' }).click();
+  await expect(page).toHaveURL(`${web()}/dashboard`);
+}
+
+/** Picks a device, then one of its sensors, in the line `n` (1-based; the simple form has one, unnumbered). */
+async function pickSensor(page: Page, device: string, sensor: RegExp, n?: number) {
+  const suffix = n ? ` ${n}` : '';
+  await page.getByLabel(`Mätenhet${suffix}`, { exact: true }).selectOption({ label: device });
+  const select = page.getByLabel(`Sensor${suffix}`, { exact: true });
+  const label = await select.locator('option').filter({ hasText: sensor }).first().textContent();
+  await select.selectOption({ label: label ?? '' });
+}
+
+const panelOrder = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Paneler' })
+    .locator(':scope > li')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
+
+/** The id of another user's dashboard, read from their own dashboard list. */
+async function erikDashboardId(browser: Browser): Promise<string> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, 'erik@matnat.se');
+  const href = await page.getByRole('link', { name: /Odlingar i Skåne/ }).getAttribute('href');
+  await context.close();
+  return href?.split('/').pop() ?? '';
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+let boardPath = '';
+const TITLE = 'Övervakning Norrland';
+
+test.beforeAll(async ({ browser }) => {
+  // A context of its own: axe needs the page's context to be one the test created.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  await signIn(page, 'anna@matnat.se');
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+test('dashboard.form: the contract checks the title before sending; the server 422 shows under the field; create opens the dashboard', async () => {
+  await page.getByRole('link', { name: 'Ny dashboard' }).click();
+  await expect(page).toHaveURL(`${web()}/dashboard/create`);
+  await expect(page).toHaveTitle('Ny dashboard · Mätnät');
+  await page.getByRole('button', { name: 'Skapa dashboard' }).click();
+  await expect(page.getByText('Titel måste anges.')).toBeVisible();
+  await expect(page.getByLabel('Titel')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await screenshots(page, 'dashboard-form');
+  // What the server says wins: a title too long for the server, sent past the form's own check.
+  await page.route('**/api/v1/dashboard', (route) =>
+    route.continue({ postData: JSON.stringify({ title: 'x'.repeat(300) }) }),
+  );
+  await page.getByLabel('Titel').fill(TITLE);
+  await page.getByRole('button', { name: 'Skapa dashboard' }).click();
+  await expect(page.getByText('Titel får vara högst 255 tecken.')).toBeVisible();
+  await page.unroute('**/api/v1/dashboard');
+  await page.getByRole('button', { name: 'Skapa dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/\d+$/);
+  boardPath = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+  await expect(page.getByText('Dashboarden har inga paneler än.')).toBeVisible();
+});
+
+test('dashboard.panelform.simple: one sensor picked by device then sensor, as a line chart and as a single value', async () => {
+  await page.getByRole('link', { name: 'Ny panel', exact: true }).click();
+  await expect(page).toHaveURL(`${web()}${boardPath}/panel/simple`);
+  await expect(page).toHaveTitle('Ny panel · Mätnät');
+  // Nothing picked: the contract's messages, per field.
+  await page.getByRole('button', { name: 'Skapa panel' }).click();
+  await expect(page.getByLabel('Mätenhet', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Sensor', { exact: true })).toBeDisabled();
+  await expectAccessible(page);
+  await screenshots(page, 'panel-simple');
+  await page.getByLabel('Titel (valfri)').fill('Abisko linje');
+  await pickSensor(page, 'Temperaturspjut Abisko 1', /temperatur/i);
+  await page.getByRole('button', { name: 'Skapa panel' }).click();
+  await expect(page).toHaveURL(`${web()}${boardPath}`);
+  await page.getByRole('link', { name: 'Ny panel', exact: true }).click();
+  await page.getByLabel('Titel (valfri)').fill('Kiruna nu');
+  await page.getByLabel('Enskilt värde').check();
+  await pickSensor(page, 'Temperaturspjut Kiruna 1', /temperatur/i);
+  await page.getByRole('button', { name: 'Skapa panel' }).click();
+  await expect(page).toHaveURL(`${web()}${boardPath}`);
+  expect(await panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu']);
+});
+
+test('dashboard.panelform.advanced: several lines across devices, each with its colour', async () => {
+  await page.getByRole('link', { name: 'Ny avancerad panel' }).click();
+  await expect(page).toHaveURL(`${web()}${boardPath}/panel/advanced`);
+  await expect(page).toHaveTitle('Ny avancerad panel · Mätnät');
+  await page.getByLabel('Titel (valfri)').fill('Fjällen jämförda');
+  await pickSensor(page, 'Temperaturspjut Abisko 1', /temperatur/i, 1);
+  await page.getByRole('button', { name: 'Lägg till linje' }).click();
+  await pickSensor(page, 'Temperaturspjut Gällivare 1', /temperatur/i, 2);
+  await page.getByLabel('Färg 2').fill('#b91c1c');
+  await expectAccessible(page);
+  await screenshots(page, 'panel-advanced');
+  await page.getByRole('button', { name: 'Skapa panel' }).click();
+  await expect(page).toHaveURL(`${web()}${boardPath}`);
+  expect(await panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu', 'Fjällen jämförda']);
+  const advanced = page.getByRole('listitem', { name: 'Fjällen jämförda' });
+  await expect(advanced.getByText('Gällivare 1', { exact: false }).first()).toBeVisible();
+});
+
+test('dashboard.show: panels painted, one stream; reorder by keyboard (announced, focus kept) and by drag; saved', async () => {
+  const streams: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/stream')) streams.push(r.url());
+  });
+  await page.reload();
+  await expect(page).toHaveTitle('Dashboard · Mätnät');
+  await expect(page.locator('.matnat-chart canvas, .matnat-panel canvas').first()).toBeVisible();
+  await expect(page.locator('.matnat-single-value__number')).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'dashboard-show');
+  // The panels share the app's client: one connection to the stream for all their sensors.
+  expect(new Set(streams).size).toBeLessThanOrEqual(1);
+
+  // Keyboard: the move buttons, the live region says where the panel went, focus stays on the button.
+  const down = page.getByRole('button', { name: 'Flytta Abisko linje ned' });
+  await down.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => panelOrder(page)).toEqual(['Kiruna nu', 'Abisko linje', 'Fjällen jämförda']);
+  await expect(page.getByText('Abisko linje flyttades till plats 2 av 3.')).toBeAttached();
+  await expect(down).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => panelOrder(page)).toEqual(['Kiruna nu', 'Fjällen jämförda', 'Abisko linje']);
+
+  // Drag: the handle of the last panel dropped on the first.
+  await page
+    .getByRole('img', { name: 'Dra för att flytta Abisko linje' })
+    .dragTo(page.getByRole('listitem', { name: 'Kiruna nu' }));
+  await expect.poll(() => panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu', 'Fjällen jämförda']);
+  await page.reload();
+  await expect.poll(() => panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu', 'Fjällen jämförda']);
+});
+
+test('dashboard.show: a reading posted through the ingestion API shows live on the open dashboard', async () => {
+  const single = page.getByRole('listitem', { name: 'Kiruna nu' });
+  await expect(single.locator('.matnat-single-value__number')).toBeVisible();
+  const panelId = await single.getAttribute('data-panel-id');
+  // The device's external id (its DevEUI), as the ingestion API names it.
+  const external = await page.evaluate(async (id) => {
+    const panel = await (await fetch(`/api/v1/panel/${id}/?include=device,singleValueItem`)).json();
+    const deviceId = panel.data.singleValueItem?.device_id ?? panel.data.device_id;
+    const device = await (await fetch(`/api/v1/device/${deviceId}/`)).json();
+    return device.data.external_device_id as string;
+  }, panelId);
+  const answer = await fetch(`${web()}/api/v1/ingest`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer mtn_demo_ingest_key', 'content-type': 'application/json' },
+    body: JSON.stringify({ device: external, readings: [{ sensor: 'temperature', value: 31.7 }] }),
+  });
+  expect(answer.status).toBe(200);
+  await expect(single.locator('.matnat-single-value__number')).toHaveText('31,7');
+});
+
+test('dashboard.show: the time filter (17 ranges, 9 intervals) survives a reload, per route path', async () => {
+  const range = page.getByLabel('Tidsperiod');
+  await expect(range.locator('option')).toHaveCount(17);
+  await expect(page.getByLabel('Uppdatering').locator('option')).toHaveCount(9);
+  await expect(range).toHaveValue('prev_5_days');
+  await range.selectOption('prev_24_h');
+  await page.getByLabel('Uppdatering').selectOption('1_m');
+  await page.reload();
+  await expect(page.getByLabel('Tidsperiod')).toHaveValue('prev_24_h');
+  await expect(page.getByLabel('Uppdatering')).toHaveValue('1_m');
+  // Another dashboard is another route: its own (default) filter.
+  await page.goto(`${web()}/dashboard`);
+  await page.getByRole('link', { name: /Skogens temperaturer/ }).click();
+  await expect(page.getByLabel('Tidsperiod')).toHaveValue('prev_5_days');
+  await page.goto(`${web()}${boardPath}`);
+  await expect(page.getByLabel('Tidsperiod')).toHaveValue('prev_24_h');
+});
+
+test('dashboard.show: edit the title; panel.edit changes a panel; remove a panel after the confirm', async () => {
+  await page.getByRole('button', { name: 'Redigera titel' }).click();
+  await page.getByLabel('Titel').fill('');
+  await page.getByRole('button', { name: 'Spara' }).click();
+  await expect(page.getByText('Titel måste anges.')).toBeVisible();
+  await page.getByLabel('Titel').fill(`${TITLE} 2`);
+  await page.getByRole('button', { name: 'Spara' }).click();
+  await expect(page.getByRole('heading', { name: `${TITLE} 2` })).toBeVisible();
+  // The PATCH answer carries the panels without their lines: the open dashboard keeps the loaded ones.
+  const advanced = page.getByRole('listitem', { name: 'Fjällen jämförda' });
+  await expect(advanced.getByText('Gällivare 1', { exact: false }).first()).toBeVisible();
+  await expect(advanced.locator('.matnat-chart canvas').first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'Redigera Fjällen jämförda' }).click();
+  await expect(page).toHaveURL(/\/panel\/\d+\/edit$/);
+  await expect(page).toHaveTitle(/· Mätnät$/);
+  await expect(page.getByLabel('Färg 2')).toHaveValue('#b91c1c');
+  await expectAccessible(page);
+  await screenshots(page, 'panel-edit');
+  await page.getByLabel('Titel (valfri)').fill('Fjällen');
+  await page.getByRole('button', { name: 'Spara panel' }).click();
+  await expect(page).toHaveURL(`${web()}${boardPath}`);
+  expect(await panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu', 'Fjällen']);
+
+  await page.getByRole('button', { name: 'Ta bort Kiruna nu' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Avbryt' }).click();
+  expect(await panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu', 'Fjällen']);
+  await page.getByRole('button', { name: 'Ta bort Kiruna nu' }).click();
+  await dialog.getByRole('button', { name: 'Ta bort' }).click();
+  await expect.poll(() => panelOrder(page)).toEqual(['Abisko linje', 'Fjällen']);
+  await page.reload();
+  await expect.poll(() => panelOrder(page)).toEqual(['Abisko linje', 'Fjällen']);
+});
+
+test('dashboard.index: favourite toggle (kept), then delete with the confirm-danger dialog and the toast', async () => {
+  const title = `${TITLE} 2`;
+  await page.goto(`${web()}/dashboard`);
+  const star = page.getByRole('button', { name: `Favorit: ${title}` });
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  await expectAccessible(page);
+  await screenshots(page, 'dashboard-index');
+
+  await page.getByRole('button', { name: `Ta bort ${title}` }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog.getByRole('button', { name: 'Avbryt' })).toBeFocused();
+  await screenshots(page, 'dashboard-delete-dialog');
+  await dialog.getByRole('button', { name: 'Ta bort' }).click();
+  // Spec §4: the row leaves 500 ms after the server replied, then the toast shows.
+  await expect(page.getByText('Dashboarden har tagits bort')).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('link', { name: /Skogens temperaturer/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
+});
+
+test('anna cannot open another team’s dashboard by URL: the 404 page', async ({ browser }) => {
+  const id = await erikDashboardId(browser);
+  expect(id).toMatch(/^\d+$/);
+  await page.goto(`${web()}/dashboard/${id}`);
+  await expect(page).toHaveURL(`${web()}/404`);
+  await expect(page.getByRole('heading', { name: 'Sidan hittades inte' })).toBeVisible();
+  await page.goto(`${web()}/dashboard/999999`);
+  await expect(page).toHaveURL(`${web()}/404`);
+});

@@ -1,0 +1,164 @@
+// The reference app's device screens (issue 9): device.index, device.show, device.edit, on the real server
+// (SQLite). Tiles come from the local tile server (the app keeps OpenStreetMap's URL).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+const web = () => process.env.MATNAT_WEB as string;
+const tiles = () => process.env.MATNAT_TILES as string;
+const OSM_TILES = /^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//;
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function screenshots(page: Page, name: string) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `test-results/screenshots/web-${name}-${width}.png`, fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+async function signIn(page: Page, email: string) {
+  await page.route(OSM_TILES, async (route) => {
+    const res = await fetch(`${tiles()}${new URL(route.request().url()).pathname}`);
+    await route.fulfill({
+      status: res.status,
+      contentType: 'image/png',
+      body: Buffer.from(await res.arrayBuffer()),
+    });
+  });
+  await page.goto(`${web()}/login`);
+  await page.getByLabel('E-postadress').fill(email);
+  await page.getByLabel('Lösenord').fill('matnat-demo');
+  await page.getByRole('button', { name: 'Logga in' }).click();
+  await expect(page).toHaveURL(`${web()}/dashboard`);
+}
+
+/** A request from the signed-in page, with the anti-forgery header the app's client sends. */
+async function call<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+      const answer = await fetch(path, {
+        method,
+        headers: { accept: 'application/json', 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return answer.status === 204 ? null : answer.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+type ApiDevice = {
+  id: number;
+  title: string | null;
+  external_device_id: string;
+  lat: number | null;
+  lng: number | null;
+};
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test("device.index: anna's devices sorted by title with latest reading, battery, signal and last seen; the search narrows by name or id", async ({
+  page,
+}) => {
+  await signIn(page, 'anna@matnat.se');
+  await page.getByRole('navigation').getByRole('link', { name: 'Mätenheter' }).first().click();
+  await expect(page).toHaveURL(`${web()}/device`);
+  const cards = page.getByRole('list', { name: 'Mätenheter' }).getByRole('listitem');
+  await expect(cards.first()).toBeVisible();
+  const names = await cards.getByRole('link').allTextContents();
+  expect(names).toEqual([...names].sort(new Intl.Collator('sv', { numeric: true }).compare));
+  await expect(cards.first()).toContainText('Senaste mätvärde');
+  await expect(cards.first()).toContainText('Batteri');
+  await expect(cards.first()).toContainText('Senast hörd');
+  await expect(cards.first().getByText(/°C|%/).first()).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'device-index');
+
+  await page.getByLabel('Sök på namn eller enhets-id').fill('abisko');
+  await expect(cards).not.toHaveCount(names.length);
+  for (const name of await cards.getByRole('link').allTextContents())
+    expect(name.toLowerCase()).toContain('abisko');
+  await page.getByLabel('Sök på namn eller enhets-id').fill('finns-inte-alls');
+  await expect(page.getByText('Ingen mätenhet matchar sökningen.')).toBeVisible();
+});
+
+test("device.show: sensors with latest values and a chart each; the route's time filter survives a reload; erik's device by URL is the 404 page", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, 'anna@matnat.se');
+  const devices = await call<{ data: ApiDevice[] }>(page, 'GET', '/api/v1/device');
+  const device = devices.data.find((d) => d.lat !== null) as ApiDevice;
+  await page.goto(`${web()}/device/${device.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(device.title ?? device.external_device_id);
+  await expect(page.getByRole('heading', { name: 'Sensorer' })).toBeVisible();
+  await expect(page.locator('.matnat-line-chart-panel canvas').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Gateways' })).toBeVisible();
+  await expect(page.locator('.matnat-device-marker')).toHaveCount(1);
+  await page.getByLabel('Tidsperiod').selectOption('prev_24_h');
+  await page.reload();
+  await expect(page.getByLabel('Tidsperiod')).toHaveValue('prev_24_h');
+  await expectAccessible(page);
+  await screenshots(page, 'device-show');
+
+  const erik = await browser.newPage();
+  await signIn(erik, 'erik@matnat.se');
+  const eriks = await call<{ data: ApiDevice[] }>(erik, 'GET', '/api/v1/device');
+  await erik.close();
+  await page.goto(`${web()}/device/${eriks.data[0]?.id}`);
+  await expect(page.getByRole('heading', { name: 'Sidan hittades inte' })).toBeVisible();
+});
+
+test('device.edit: a bad latitude shows the field error; a position clicked on the map is saved and the device moves on /map; delete with the confirm dialog and the toast', async ({
+  page,
+}) => {
+  await signIn(page, 'anna@matnat.se');
+  const created = await call<{ data: ApiDevice }>(page, 'POST', '/api/v1/device', {
+    title: 'Provgivare E2E',
+    external_device_id: 'e2e-edit-1',
+    lat: 63.8,
+    lng: 20.3,
+  });
+  const id = created.data.id;
+  await page.goto(`${web()}/device/${id}/edit`);
+  await expect(page.getByRole('heading', { name: 'Redigera Provgivare E2E' })).toBeVisible();
+  await page.getByLabel('Latitud').fill('200');
+  await page.getByRole('button', { name: 'Spara' }).click();
+  await expect(page.getByLabel('Latitud')).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await screenshots(page, 'device-edit');
+
+  await page.getByLabel('Latitud').fill('63.8');
+  const map = page.locator('.matnat-map__canvas');
+  const box = (await map.boundingBox()) as { x: number; y: number; width: number; height: number };
+  await page.mouse.click(box.x + box.width * 0.8, box.y + box.height * 0.3);
+  await expect(page.getByLabel('Latitud')).not.toHaveValue('63.8');
+  const lat = Number(await page.getByLabel('Latitud').inputValue());
+  const lng = Number(await page.getByLabel('Longitud').inputValue());
+  expect(lat).toBeGreaterThan(63.8);
+  expect(lng).toBeGreaterThan(20.3);
+  await page.getByRole('button', { name: 'Spara' }).click();
+  await expect(page).toHaveURL(`${web()}/device/${id}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Mätenheten har sparats' })).toBeVisible();
+  const saved = await call<{ data: ApiDevice }>(page, 'GET', `/api/v1/device/${id}`);
+  expect([saved.data.lat, saved.data.lng]).toEqual([lat, lng]);
+  await page.goto(`${web()}/map/devices`);
+  await page.getByRole('button', { name: 'Provgivare E2E' }).click();
+  await expect(page.locator('.matnat-popup strong').first()).toHaveText('Provgivare E2E');
+
+  await page.goto(`${web()}/device/${id}`);
+  await page.getByRole('button', { name: 'Ta bort' }).first().click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ta bort' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Mätenheten har tagits bort' })).toBeVisible();
+  await expect(page).toHaveURL(`${web()}/device`);
+  await expect(page.getByRole('link', { name: 'Provgivare E2E' })).toHaveCount(0);
+});
