@@ -160,7 +160,7 @@ function writeSection(section: string) {
     file,
     start < 0
       ? `${doc.trimEnd()}\n\n${section}`
-      : `${doc.slice(0, start)}${section}${next >= 0 ? doc.slice(next + 1) : ''}`,
+      : `${doc.slice(0, start)}${section}${next >= 0 ? doc.slice(next) : ''}`,
   );
 }
 
