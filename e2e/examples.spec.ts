@@ -70,6 +70,13 @@ for (const width of WIDTHS) {
     await expect(page.locator('[data-matnat-temperature-map] .matnat-legend')).toContainText(
       'Temperatur (°C)',
     );
+    // Tooltip and popup text are made when first shown (issue 13): a spear's name and reading in °C.
+    await markers.first().dispatchEvent('mouseover');
+    await expect(page.locator('[data-matnat-temperature-map] .leaflet-tooltip')).toContainText(
+      /: (–|[−-]?\d+(,\d+)?\u00a0°C)/,
+    );
+    await markers.first().dispatchEvent('click');
+    await expect(page.locator('[data-matnat-temperature-map] .matnat-popup')).toContainText('Temperatur:');
     // Leaflet's CSS is inside the shadow root: tiles are positioned absolutely, the map clips them.
     const position = await page
       .locator('[data-matnat-temperature-map] .leaflet-tile')

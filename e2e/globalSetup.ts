@@ -22,6 +22,7 @@ export default async function globalSetup() {
     throw error;
   });
   process.env.MATNAT_WEB = web.url;
+  process.env.MATNAT_WEB_DATA = web.dataDir;
   process.env.MATNAT_API = h.api;
   process.env.MATNAT_EXAMPLES = h.examples;
   process.env.MATNAT_TILES = h.tiles;

@@ -8,6 +8,8 @@ import { freePort, spawnApi, waitFor } from './harness';
 
 export interface WebServer {
   url: string;
+  /** The server's data directory: mail goes to `<dataDir>/mail` (one .json per message, with its links). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -23,5 +25,5 @@ export async function startWebServer(): Promise<WebServer> {
     await api.stop();
     throw error;
   }
-  return { url, stop: api.stop };
+  return { url, dataDir, stop: api.stop };
 }

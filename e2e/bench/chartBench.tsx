@@ -14,6 +14,7 @@ function chart(points: ChartPoint[]): Promise<number> {
   const box = host.appendChild(document.createElement('div'));
   const root = createRoot(box);
   return new Promise((resolve) => {
+    performance.mark('matnat-bench:chart');
     const started = performance.now();
     root.render(
       <TimeSeriesChart

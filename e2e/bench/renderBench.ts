@@ -6,7 +6,7 @@
 // (performance.now() around its own work, or a performance mark) and told to this runner on the console,
 // so no polling from here runs inside the page. Writes the "Rendering" section of docs/benchmarks.md.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,10 @@ import { openDatabase } from '../../apps/api/src/db/database';
 import { type Harness, repoRoot, startHarness } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
 
-const RUNS = 7;
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+/** `BENCH_ONLY=charts,year,map` runs only those parts (and leaves docs/benchmarks.md as it is). */
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const runs = (part: string) => !ONLY || ONLY.includes(part);
 /** Charts drawn one after the other in each page: the first is cold, the rest warm. */
 const CHARTS_PER_PAGE = 4;
 const SIZES = [1_000, 10_000, 100_000] as const;
@@ -28,7 +31,9 @@ const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...x
 
 async function buildPages(): Promise<void> {
   await build({
-    entryPoints: [join(repoRoot, 'e2e/bench/chartBench.tsx'), join(repoRoot, 'e2e/bench/uplotBench.ts')],
+    entryPoints: ['chartBench.tsx', 'uplotBench.ts', 'leafletBench.ts'].map((f) =>
+      join(repoRoot, 'e2e/bench', f),
+    ),
     outdir: join(repoRoot, 'e2e/bench/dist'),
     bundle: true,
     format: 'esm',
@@ -50,6 +55,11 @@ async function buildPages(): Promise<void> {
     loader: { '.css': 'text' },
     logLevel: 'warning',
   });
+  // The plain Leaflet page links Leaflet's stylesheet as such a page would.
+  copyFileSync(
+    join(repoRoot, 'packages/react/node_modules/leaflet/dist/leaflet.css'),
+    join(repoRoot, 'e2e/bench/dist/leaflet.css'),
+  );
 }
 
 /**
@@ -162,16 +172,16 @@ const browser = await chromium.launch(chromiumLaunch);
 type Figures = { cold: number[]; warm: number[] };
 const charts: Record<string, { ours: Figures; uplot: Figures }> = {};
 const year = { ms: [] as number[], requestAt: [] as number[], apiMs: [] as number[], drawMs: [] as number[] };
-const map: number[] = [];
+const map = { ours: [] as number[], leaflet: [] as number[] };
 const load: number[] = [];
 let bytes = { before: 0, after: 0, answers: 0 };
 try {
-  bytes = await mapPageBytes(h, browser);
-  console.log(`map page: ${bytes.before} B uncompressed, ${bytes.after} B as sent`);
-  console.log('Seeding a year of minute readings …');
-  const yearSensor = await seedYear(h);
+  if (runs('map')) {
+    bytes = await mapPageBytes(h, browser);
+    console.log(`map page: ${bytes.before} B uncompressed, ${bytes.after} B as sent`);
+  }
   const page = `${h.examples}/e2e/bench/`;
-  for (const n of SIZES) {
+  for (const n of runs('charts') ? SIZES : []) {
     const row = { ours: { cold: [], warm: [] } as Figures, uplot: { cold: [], warm: [] } as Figures };
     charts[n] = row;
     const run = async (lib: 'ours' | 'uplot') => {
@@ -193,9 +203,10 @@ try {
       `${n} points: cold ours ${m(row.ours.cold)}, uPlot ${m(row.uplot.cold)}; warm ours ${m(row.ours.warm)}, uPlot ${m(row.uplot.warm)}`,
     );
   }
+  const yearSensor = runs('year') ? await seedYear(h) : 0;
   const yearUrl = `${page}?year=${yearSensor}&api=${encodeURIComponent(h.api)}&token=${h.embedToken}`;
-  await measure(browser, yearUrl);
-  for (let i = 0; i < RUNS; i++) {
+  if (yearSensor) await measure(browser, yearUrl);
+  for (let i = 0; i < (yearSensor ? RUNS : 0); i++) {
     const [ms = Number.NaN, requestAt = Number.NaN, apiMs = Number.NaN, drawMs = Number.NaN] = await measure(
       browser,
       yearUrl,
@@ -204,20 +215,35 @@ try {
     year.requestAt.push(requestAt);
     year.apiMs.push(apiMs);
     year.drawMs.push(drawMs);
+    load.push(loadavg()[0] as number);
   }
-  console.log(`a year of minute readings: ${median(year.ms).toFixed(0)} ms`);
-  for (let i = 0; i < RUNS; i++) {
-    const [ms = Number.NaN] = await measure(
-      browser,
-      `${h.examples}/examples/script-tag-temperature-map/`,
-      true,
+  if (yearSensor)
+    console.log(
+      `a year of minute readings: ${median(year.ms).toFixed(0)} ms (request sent after ${median(year.requestAt).toFixed(0)} ms, answer ${median(year.apiMs).toFixed(0)} ms, drawn ${median(year.drawMs).toFixed(0)} ms after it)`,
     );
-    map.push(ms);
+  // The map and its peer, a plain Leaflet page with the same GeoJSON, taking turns after a warm-up each.
+  const mapPages = {
+    ours: `${h.examples}/examples/script-tag-temperature-map/`,
+    leaflet: `${h.examples}/e2e/bench/leaflet.html`,
+  };
+  for (const url of runs('map') ? Object.values(mapPages) : []) await measure(browser, url, true);
+  for (let i = 0; i < (runs('map') ? RUNS : 0); i++) {
+    for (const lib of ['ours', 'leaflet'] as const) {
+      const [ms = Number.NaN] = await measure(browser, mapPages[lib], true);
+      map[lib].push(ms);
+    }
+    load.push(loadavg()[0] as number);
   }
+  if (runs('map'))
+    console.log(
+      `map: first marker ${median(map.ours).toFixed(0)} ms, plain Leaflet ${median(map.leaflet).toFixed(0)} ms`,
+    );
+  console.log(`load average ${median(load).toFixed(1)} on ${cpus().length} cores`);
 } finally {
   await browser.close();
   await h.stop();
 }
+if (ONLY) process.exit(0);
 
 const chartRow = (n: number, kind: keyof Figures, label: string) => {
   const { ours, uplot } = charts[n] as { ours: Figures; uplot: Figures };
@@ -229,6 +255,7 @@ const chartRows = [
   ...SIZES.map((n) => chartRow(n, 'warm', 'first painted chart, a later one in the page')),
 ];
 const yearMs = median(year.ms);
+const mapRatio = median(map.ours) / median(map.leaflet);
 const section = `## Rendering (\`npm run bench:render\`)
 
 Measured ${new Date().toISOString().slice(0, 10)} on the project's machine (${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}), headless Debian Chromium ${browser.version()}, command \`npm run bench:render\`
@@ -247,25 +274,46 @@ dashboard); the two libraries take turns.
   ${YEAR_READINGS.toLocaleString('en')} minute readings: from mounting the panel (its data request starts then) to
   the second frame after its chart drew; the API answer (resource timing of the request) is part of it.
 - **Map**: the script-tag \`temperature-map.js\` example page, from navigation start to the first markers on the map
-  (\`performance.mark('${MAP_MARK}')\`, reported by a PerformanceObserver), with the real API server and local stub tiles.
+  (\`performance.mark('${MAP_MARK}')\`, reported by a PerformanceObserver), with the real API server and local stub
+  tiles; its peer is the same page with Leaflet alone (\`e2e/bench/leaflet.html\`: Leaflet's script and stylesheet,
+  the same GeoJSON fetched as the script starts, one circle marker per spear, the same mark), the two taking turns.
 
 | What | Ours (range) | Peer in the same run | Ratio | Goal | |
 | --- | --- | --- | --- | --- | --- |
 ${chartRows.join('\n')}
 | a year of minute readings in a panel, end to end | ${yearMs.toFixed(0)} ms (${range(year.ms)}): request sent ${median(year.requestAt).toFixed(0)} ms after mounting, API answer ${median(year.apiMs).toFixed(0)} ms, chart drawn ${median(year.drawMs).toFixed(0)} ms after the answer, then two frames | | | ≤ 150 ms | ${yearMs <= 150 ? 'ok' : 'over'} |
-| map: first marker | ${median(map).toFixed(0)} ms (${range(map)}) | | | | |
+| map: navigation to first marker | ${median(map.ours).toFixed(0)} ms (${range(map.ours)}) | plain Leaflet page, same GeoJSON: ${median(map.leaflet).toFixed(0)} ms (${range(map.leaflet)}) | ${mapRatio.toFixed(2)}× | ≤ 1.1× | ${mapRatio <= 1.1 ? 'ok' : 'over'} |
 
-Where the time goes. Before issue 13 (its figures, measured with the bench then in use), 100,000 points took
-955 ms against uPlot's 68 ms: lightweight-charts drew every one of them. Thinned to each pixel column's
-minimum and maximum, a chart of 100,000 points draws about 2,000, so the three sizes now cost about the
-same. What remains between us and uPlot is fixed cost: a chart of ours is a React component around
-lightweight-charts, which creates several canvases, measures its labels and paints on the next frame; the
-first chart of a page also runs that code for the first time (and React's). Over four runs on this
-machine a later chart in the page (a dashboard's second panel) took 1.3–2.1× uPlot's time, the first
-chart of a page 1.5–3.5×; the goal of 1.5× is met only now and then. The year in a panel adds the
-request's start after the panel's first render and the API's answer (a CORS preflight first, the embed
-token being a header) to the same chart cost. Figures move by tens of per cent between runs on this
-shared machine; compare within a run.
+The same bench before this round of issue 13 (the same day, quiet machine, load 1.4): first chart of a
+page 3.26×, 2.94× and 2.37× uPlot's time, a later one 1.48×, 1.46× and 1.59×; a year in a panel 254 ms
+(request sent 44 ms after mounting, answer 50 ms, drawn 49 ms after it). The map had no peer then.
+
+Where the time goes (Chromium traces and CPU profiles of the bench pages, taken with Playwright over CDP).
+Before issue 13, 100,000 points took 955 ms against uPlot's 68 ms: lightweight-charts drew every one of
+them. Thinned to each pixel column's minimum and maximum, a chart of 100,000 points draws about 2,000, so
+the three sizes cost about the same. A first chart of a fresh page then still cost about twice a later
+one: lightweight-charts' code ran for the first time (compiled while the visitor waited), and so did the
+thinning. Loading the chart library now also draws one chart of 5,000 thinned points out of sight and
+removes it after its first frame (\`warmUp\` in \`packages/react/src/charts/chartLibrary.ts\`), while the
+data is still on its way. What is left of a chart of ours against uPlot's, in a trace of a later chart:
+React's render and the chart's creation (~3 ms), lightweight-charts' paint in its animation frame
+(~13 ms: price-axis width from measured labels, tick labels, the line) and the compositor's commit of its
+canvases (~13 ms against uPlot's ~4 ms for its one canvas; software rasterising, \`--disable-gpu\`).
+
+A year in a panel: the panel's data request started only when the query observer subscribed, a passive
+effect that React runs after the first paint (44 ms after mounting on a quiet machine); \`useQuery\` now
+asks for uncached data in the first render, the cache handing the same request to the observer. The first
+chart of the page is the warm one described above. The embed token travels in the Authorization header,
+so a fresh page still pays one CORS preflight before the request (the API lets the browser keep it for
+600 s, \`Access-Control-Max-Age\`, for the same URL).
+
+The map: the script-tag map added its markers in a passive effect, which preact runs only after the next
+animation frame, and formatted every spear's tooltip and popup up front, creating an
+\`Intl.RelativeTimeFormat\` per spear and paying Intl's start-up (~15 ms); the markers now reach the map in
+the commit that brought the data, and tooltip and popup text are made when first shown. Its data request
+already started as the script starts, before the first render.
+
+Figures move by tens of per cent between runs on this shared machine; compare within a run.
 
 **Bytes over the wire for the map page** (the script-tag map example served by the API as under \`npm start\`;
 its ${bytes.answers} answers from the API fetched again by this script, tiles excluded): ${bytes.before.toLocaleString('en')} B

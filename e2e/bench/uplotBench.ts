@@ -17,6 +17,7 @@ async function charts(count: number): Promise<void> {
   const ms: number[] = [];
   for (let i = 0; i < count; i++) {
     await afterTask();
+    performance.mark('matnat-bench:chart');
     const started = performance.now();
     const chart = new uPlot(options, data, host);
     ms.push((await painted()) - started);

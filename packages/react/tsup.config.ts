@@ -71,6 +71,7 @@ export default defineConfig([
       index: 'src/index.ts',
       elements: 'src/elements/index.ts',
       'leaflet-css': 'src/maps/leafletCssText.ts',
+      'messages-en': 'src/messages/en.ts',
     },
     // Leaflet's stylesheet is inlined as text (not left as an import of a .css file that Node cannot load).
     overrides: {

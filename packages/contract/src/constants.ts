@@ -88,4 +88,6 @@ export const LIMITS = {
   embedScopes: 100,
   embedOrigins: 20,
   orderMessage: 2000,
+  /** An uploaded profile photo as a data: URL (the app scales it to 256 px first): characters. */
+  photoDataUrl: 200_000,
 } as const;

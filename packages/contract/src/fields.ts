@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './common';
+import { LIMITS } from './constants';
 import { validationMessages as M } from './messages';
 
 /**
@@ -110,6 +111,31 @@ export const httpUrl = (label: string) =>
     .trim()
     .max(2048, { error: M.maxLength(label, 2048), abort: true })
     .pipe(z.url({ protocol: /^https?$/, error: M.url(label) }));
+
+const DATA_IMAGE = /^data:image\/(?:png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * A photo: an http(s) address, or an uploaded picture as a `data:` URL (PNG, JPEG or WebP in base64, at
+ * most `LIMITS.photoDataUrl` characters), which the page shows from its own origin.
+ */
+export const photoUrl = (label: string) =>
+  z.union(
+    [
+      httpUrl(label),
+      z
+        .string()
+        .max(LIMITS.photoDataUrl, { error: M.maxLength(label, LIMITS.photoDataUrl), abort: true })
+        .regex(DATA_IMAGE, { error: M.image(label) }),
+    ],
+    {
+      error: (issue) => {
+        const input = issue.input;
+        if (typeof input !== 'string') return typeError(label, M.string)(issue);
+        if (!input.startsWith('data:')) return input.length > 2048 ? M.maxLength(label, 2048) : M.url(label);
+        return input.length > LIMITS.photoDataUrl ? M.maxLength(label, LIMITS.photoDataUrl) : M.image(label);
+      },
+    },
+  );
 
 export const latitude = (label = 'Latitud') => number(label, { min: -90, max: 90 });
 export const longitude = (label = 'Longitud') => number(label, { min: -180, max: 180 });

@@ -90,6 +90,7 @@ export const validationMessages = {
   invalid: (label: string) => `${label} är ogiltigt.`,
   email: 'E-postadressen är ogiltig.',
   url: (label: string) => `${label} måste vara en giltig webbadress (http eller https).`,
+  image: (label: string) => `${label} måste vara en bild i PNG, JPEG eller WebP.`,
   origin: 'Varje ursprung måste vara en adress som https://exempel.se, utan sökväg.',
   dateTime: (label: string) => `${label} måste vara en tidpunkt i ISO 8601-format.`,
   future: (label: string) => `${label} måste ligga i framtiden.`,

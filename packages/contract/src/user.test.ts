@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LIMITS } from './constants';
 import { toFormErrors } from './errors';
 import { Me, User, UserAdminBody, UserAttributeBody } from './user';
 
@@ -75,6 +76,24 @@ describe('UserAttributeBody (PATCH /api/user/{id})', () => {
       errorsOf(UserAttributeBody.safeParse({ attribute: 'photo_url', value: 'ftp://x.se/a.png' })),
     ).toEqual({
       value: ['Profilbild måste vara en giltig webbadress (http eller https).'],
+    });
+  });
+
+  it('issue 8 avatar upload: photo_url also takes a small PNG, JPEG or WebP picture as a data: URL', () => {
+    const photo = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==';
+    expect(UserAttributeBody.parse({ attribute: 'photo_url', value: photo })).toEqual({
+      attribute: 'photo_url',
+      value: photo,
+    });
+    expect(
+      errorsOf(UserAttributeBody.safeParse({ attribute: 'photo_url', value: 'data:text/html;base64,PGI+' })),
+    ).toEqual({ value: ['Profilbild måste vara en bild i PNG, JPEG eller WebP.'] });
+    const huge = `data:image/png;base64,${'A'.repeat(LIMITS.photoDataUrl)}`;
+    expect(errorsOf(UserAttributeBody.safeParse({ attribute: 'photo_url', value: huge }))).toEqual({
+      value: [`Profilbild får vara högst ${LIMITS.photoDataUrl} tecken.`],
+    });
+    expect(errorsOf(UserAttributeBody.safeParse({ attribute: 'photo_url', value: 5 }))).toEqual({
+      value: ['Profilbild måste vara en text.'],
     });
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, Timestamp, timestamps } from './common';
-import { body, boolean, email, httpUrl, idList, password, text } from './fields';
+import { body, boolean, email, idList, password, photoUrl, text } from './fields';
 import { fieldLabels as L, validationMessages as M } from './messages';
 import { Team } from './team';
 
@@ -36,7 +36,7 @@ export const UserAttributeBody = z.discriminatedUnion(
   [
     body({ attribute: z.literal('name'), value: text(L.name) }),
     body({ attribute: z.literal('email'), value: email() }),
-    body({ attribute: z.literal('photo_url'), value: httpUrl(L.photo_url).nullable() }),
+    body({ attribute: z.literal('photo_url'), value: photoUrl(L.photo_url).nullable() }),
     body({
       attribute: z.literal('password'),
       value: password(),

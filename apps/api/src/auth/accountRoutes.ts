@@ -35,7 +35,10 @@ function signature(key: string, userId: number, hash: string, expires: number): 
   return hmac(key, `verify|${userId}|${hash}|${expires}`);
 }
 
-/** The signed, expiring link of the e-mail verification mail. */
+/**
+ * The signed, expiring link of the e-mail verification mail: the app's verification.verify screen
+ * (`/verifiera-epost/{id}/{hash}?expires&signature`), which sends it on to `GET /api/email/verify/…`.
+ */
 export function verificationLink(
   app: FastifyInstance,
   user: Pick<AuthUser, 'id' | 'email'>,
@@ -44,7 +47,7 @@ export function verificationLink(
   const hash = emailHash(user.email);
   const expires = Math.floor(at / 1000) + LINK_MINUTES * 60;
   const sig = signature(app.config.appKey, user.id, hash, expires);
-  return `${app.config.appUrl}/api/email/verify/${user.id}/${hash}?expires=${expires}&signature=${sig}`;
+  return `${app.config.appUrl}/verifiera-epost/${user.id}/${hash}?expires=${expires}&signature=${sig}`;
 }
 
 export async function sendVerificationMail(

@@ -68,6 +68,14 @@ describe.each(dialects)('users, teams and impersonation (%s)', (dialect) => {
       value: 'https://bild.se/erik.jpg',
     });
     expect(photo.json().data.photo_url).toBe('https://bild.se/erik.jpg');
+    // issue 8: an uploaded photo, scaled by the app, is stored as a data: URL (the page's CSP allows data:).
+    const upload = `data:image/jpeg;base64,${'A'.repeat(40_000)}`;
+    const uploaded = await erik.patch(`/api/user/${t.accounts.erik.id}`, {
+      attribute: 'photo_url',
+      value: upload,
+    });
+    expect(uploaded.statusCode).toBe(200);
+    expect((await erik.get('/api/me')).json().data.photo_url).toBe(upload);
   });
 
   it('PATCH /api/user/{id}: two pairs, unknown attributes and wrong value types are 422', async () => {

@@ -52,8 +52,12 @@ function holdAcks(client: MqttClient) {
   const unsettled = new Set<HeldAck>();
   const waiters: (() => void)[] = [];
   let generation = 0;
+  const counts = { sent: 0, dropped: 0 };
   const release = (h: HeldAck) => {
-    if (h.ok && h.generation === generation && client.connected) send(h.puback!);
+    if (h.ok && h.generation === generation && client.connected) {
+      send(h.puback!);
+      counts.sent++;
+    } else counts.dropped++;
     unsettled.delete(h);
     if (unsettled.size === 0) for (const wake of waiters.splice(0)) wake();
   };
@@ -66,6 +70,8 @@ function holdAcks(client: MqttClient) {
     if (h.ok !== undefined) release(h);
   };
   return {
+    /** PUBACKs sent after their commit, and dropped (not stored, or their connection had closed). */
+    counts,
     /** A message is being stored: its PUBACK, when mqtt.js sends it, waits for `stored`. */
     hold(messageId: number): HeldAck {
       const h: HeldAck = { generation, ok: undefined, puback: null };
@@ -80,6 +86,7 @@ function holdAcks(client: MqttClient) {
     connectionClosed() {
       generation++;
     },
+    held: () => held.size,
     /** Resolves once every acknowledgement held back so far has been sent or dropped. */
     settled(): Promise<void> {
       return new Promise((done) => {
@@ -169,6 +176,9 @@ export function startMqttIngest(
       // Let committed messages be acknowledged before the connection goes.
       await app.ingest.queue.idle();
       await acks.settled();
+      const counts = { ...acks.counts, held: acks.held() };
+      if (counts.dropped > 0 || counts.held > 0) log.warn(counts, 'MQTT acknowledgements at shutdown');
+      else log.info(counts, 'MQTT acknowledgements at shutdown');
       await client.endAsync(false, leave ? { properties: { sessionExpiryInterval: 0 } } : {});
     },
   };
@@ -190,7 +200,14 @@ async function drained(client: MqttClient, config: MqttConfig, log: FastifyBaseL
   };
   client.on('packetreceive', onMessage);
   try {
-    await client.unsubscribeAsync(subscriptionTopics(config));
+    let timer: NodeJS.Timeout | undefined;
+    const answered = await Promise.race([
+      client.unsubscribeAsync(subscriptionTopics(config)).then(() => true),
+      new Promise<false>((done) => {
+        timer = setTimeout(() => done(false), 5000);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    if (!answered) throw new Error('no UNSUBACK within 5 s');
     const limit = Date.now() + DRAIN_LIMIT_MS;
     while (Date.now() - last < DRAIN_QUIET_MS) {
       if (Date.now() > limit || !client.connected) return false;

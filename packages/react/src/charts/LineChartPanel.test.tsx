@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chartMock, createChartModule } from '../test/chartMock';
 import { settle, T0, testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
+import { chartLibrary } from './chartLibrary';
 import { LineChartPanel } from './LineChartPanel';
 
 vi.mock('lightweight-charts', () => createChartModule());
@@ -14,7 +15,11 @@ function setup() {
 }
 
 describe('LineChartPanel reads through the core client', () => {
-  beforeEach(() => chartMock.reset());
+  // The library's load draws one warm-up chart (chartLibrary.ts): counted from after it.
+  beforeEach(async () => {
+    await chartLibrary.load();
+    chartMock.reset();
+  });
   afterEach(() => {
     cleanup();
     vi.useRealTimers();

@@ -2,6 +2,7 @@ import { act, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { chartMock, createChartModule } from '../test/chartMock';
+import { chartLibrary } from './chartLibrary';
 import { type ChartSeriesInput, TimeSeriesChart } from './TimeSeriesChart';
 
 vi.mock('lightweight-charts', () => createChartModule());
@@ -38,7 +39,11 @@ function minuteSeries(n: number, spikes: Record<number, number> = {}, stepMs = M
 const values = (data: unknown[]) => (data as { value?: number }[]).map((p) => p.value);
 
 describe('TimeSeriesChart (lightweight-charts wrapper)', () => {
-  beforeEach(() => chartMock.reset());
+  // The library's load draws one warm-up chart (chartLibrary.ts): counted from after it.
+  beforeEach(async () => {
+    await chartLibrary.load();
+    chartMock.reset();
+  });
 
   it('creates the chart once, keeps it across re-renders and removes it on unmount', async () => {
     const { rerender, unmount } = render(<TimeSeriesChart series={[series('a', [1, 2])]} />);

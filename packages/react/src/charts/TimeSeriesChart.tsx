@@ -4,21 +4,17 @@ import type {
   IChartApi,
   ISeriesApi,
   LineSeriesPartialOptions,
-  Time,
 } from 'lightweight-charts';
 import { type CSSProperties, useEffect, useLayoutEffect, useRef } from 'react';
 import { diffOptions } from '../widgets/diffOptions';
 import { useLatest } from '../widgets/useLatest';
 import { useWidget } from '../widgets/useWidget';
 import { type ChartLibrary, chartLibrary } from './chartLibrary';
-import { formatReading } from './format';
+import { baseOptions } from './chartOptions';
 import { ThinnedLines } from './thinnedLines';
 import type { ChartPoint } from './thinning';
 
 export type { ChartPoint } from './thinning';
-
-import { formatTick, tickFormats } from './tickFormats';
-import { formatDateTime } from './timeFormat';
 
 export interface ChartSeriesInput {
   /** Stable key: a series is created once per id and updated in place after that. */
@@ -49,42 +45,6 @@ interface SeriesHandles {
   min?: ISeriesApi<'Line'>;
   max?: ISeriesApi<'Line'>;
   input: ChartSeriesInput;
-}
-
-function timeOf(time: Time): number {
-  return typeof time === 'number'
-    ? time * 1000
-    : Date.parse(typeof time === 'string' ? time : `${time.year}-${time.month}-${time.day}`);
-}
-
-function baseOptions(locale: string, height: number, container: HTMLElement): DeepPartial<ChartOptions> {
-  const ticks = tickFormats(locale);
-  const css = getComputedStyle(container);
-  const text = css.getPropertyValue('--matnat-text').trim() || '#1f2937';
-  const grid = css.getPropertyValue('--matnat-border').trim() || '#e5e7eb';
-  return {
-    autoSize: true,
-    height,
-    layout: { background: { color: 'transparent' }, textColor: text, attributionLogo: false },
-    grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-    localization: {
-      locale,
-      timeFormatter: (time: Time) => formatDateTime(timeOf(time), locale),
-      // Called for every price label and scale measurement: a cached Intl.NumberFormat, not toLocaleString.
-      priceFormatter: (price: number) => formatReading(price, locale, 2),
-    },
-    timeScale: {
-      timeVisible: true,
-      secondsVisible: false,
-      // Thinned data has up to 4 points per pixel column (thinning.ts); the default minimum is 0.5 px.
-      minBarSpacing: 0.001,
-      // Edge labels are shifted inside the axis only when the edges are fixed; else "17 nov." shows as "7 nov.".
-      fixLeftEdge: true,
-      fixRightEdge: true,
-      tickMarkFormatter: (time: Time, type: number) => formatTick(ticks, timeOf(time), type),
-    },
-    rightPriceScale: { borderVisible: false },
-  };
 }
 
 function bandOptions(color: string): LineSeriesPartialOptions {

@@ -24,12 +24,23 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
  * How long ago an instant was, in words of the locale: 'för 3 minuter sedan'; under a minute `justNow`
  * (the messages' 'nyss'), never 'för 0 sekunder sedan'.
  */
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** One Intl.RelativeTimeFormat per locale: making one costs far more than formatting with it. */
+function relativeFormat(locale: string): Intl.RelativeTimeFormat {
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+    relativeFormats.set(locale, format);
+  }
+  return format;
+}
+
 export function formatAge(thenMs: number, nowMs: number, locale = 'sv-SE', justNow = 'nyss'): string {
   let amount = Math.max(0, Math.round((nowMs - thenMs) / 1000));
   if (amount < 60) return justNow;
   for (const [unit, size] of STEPS) {
-    if (amount < size)
-      return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(-amount, unit);
+    if (amount < size) return relativeFormat(locale).format(-amount, unit);
     amount = Math.floor(amount / size);
   }
   return '';

@@ -1,11 +1,11 @@
 import { toEpochMs } from '@matnat/core';
 import type { LayerGroup } from 'leaflet';
-import { type CSSProperties, useEffect, useRef } from 'react';
+import { type CSSProperties, useLayoutEffect, useRef } from 'react';
 import { formatAge, formatReading } from '../charts/format';
 import { useResource } from '../data/resource';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
-import { useMessages } from '../messages';
+import { type Messages, useMessages } from '../messages';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { TEMPERATURE_STOPS, temperatureColor, temperatureGradient } from './colorScale';
 import { escapeHtml, OSM_ATTRIBUTION, OSM_TILE_URL, type TileOptions, useLeafletMap } from './useLeafletMap';
@@ -27,6 +27,13 @@ function temperatureOf(p: Props): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }
 
+/** `<br><small>` and how long ago the spear's reading was taken, or nothing without a time. */
+function ageHtml(p: Props, messages: Messages): string {
+  const at = toEpochMs(p.measured_at as string | number | undefined);
+  if (Number.isNaN(at)) return '';
+  return `<br><small>${escapeHtml(formatAge(at, Date.now(), messages.locale, messages.panel.justNow))}</small>`;
+}
+
 function TemperatureMapView(props: TemperatureMapProps) {
   const { height = 400, refreshMs = 300_000, style } = props;
   const client = useWidgetClient('queries');
@@ -46,7 +53,9 @@ function TemperatureMapView(props: TemperatureMapProps) {
   const onFirstMarker = useRef(props.onFirstMarker);
   onFirstMarker.current = props.onFirstMarker;
 
-  useEffect(() => {
+  // A layout effect: the markers reach the map in the commit that brought the data, not after a frame
+  // (preact runs passive effects only after the next animation frame).
+  useLayoutEffect(() => {
     if (!handle || !data) return;
     const { L, map } = handle;
     const layer: LayerGroup = L.layerGroup().addTo(map);
@@ -57,12 +66,10 @@ function TemperatureMapView(props: TemperatureMapProps) {
       const p = (feature.properties ?? {}) as Props;
       const t = temperatureOf(p);
       points.push([lat, lng]);
-      const at = toEpochMs(p.measured_at as string | number | undefined);
-      const title = String(p.title ?? p.name ?? '');
-      const value = t == null ? '–' : `${formatReading(t, messages.locale)}\u00a0°C`;
-      const age = Number.isNaN(at)
-        ? ''
-        : `<br><small>${escapeHtml(formatAge(at, Date.now(), messages.locale, messages.panel.justNow))}</small>`;
+      // Tooltip and popup text are made when first shown: formatting every spear's reading and age up front
+      // (Intl's start-up included) delayed the first markers by tens of ms (issue 13).
+      const value = () => (t == null ? '–' : `${formatReading(t, messages.locale)}\u00a0°C`);
+      const title = escapeHtml(String(p.title ?? p.name ?? ''));
       L.circleMarker([lat, lng], {
         radius: 9,
         color: '#ffffff',
@@ -71,9 +78,10 @@ function TemperatureMapView(props: TemperatureMapProps) {
         fillOpacity: 0.95,
         className: 'matnat-temperature-marker',
       })
-        .bindTooltip(`${escapeHtml(title)}: ${escapeHtml(value)}`)
+        .bindTooltip(() => `${title}: ${escapeHtml(value())}`)
         .bindPopup(
-          `<div class="matnat-popup"><strong>${escapeHtml(title)}</strong><br>${escapeHtml(m.temperature)}: ${escapeHtml(value)}${age}</div>`,
+          () =>
+            `<div class="matnat-popup"><strong>${title}</strong><br>${escapeHtml(m.temperature)}: ${escapeHtml(value())}${ageHtml(p, messages)}</div>`,
         )
         .addTo(layer);
     }

@@ -2,7 +2,6 @@ import type { Messages } from './sv';
 import { sv } from './sv';
 
 export { MessagesContext, useMessages } from './context';
-export { en } from './en';
 export type { MessagesOverride, MessagesProviderProps } from './MessagesProvider';
 export { MessagesProvider, mergeMessages } from './MessagesProvider';
 export type { Messages };

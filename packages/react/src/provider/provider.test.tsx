@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@t
 import type { ReactNode } from 'react';
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { en, useMessages } from '../messages';
+import { useMessages } from '../messages';
+import { en } from '../messages/en';
 import { fakeFetch } from '../testing/fakeFetch';
 import { renderStrict } from '../testing/render';
 import { useMatnatClient } from './context';
@@ -29,6 +30,14 @@ function SameClient({ client }: { client: CoreClient }) {
 function TeamsLoaded() {
   const client = useMatnatClient<CoreClient>();
   const teams = useQuery(client.queries.teams());
+  return <p>{teams.isSuccess ? 'lag hämtade' : 'laddar'}</p>;
+}
+
+/** Records what the cache knows while each render runs, before any effect (the observer's subscription). */
+function TeamsFetchStatus({ seen }: { seen: (string | undefined)[] }) {
+  const client = useMatnatClient<CoreClient>();
+  const teams = useQuery(client.queries.teams());
+  seen.push(client.queryClient.getQueryState(client.queries.teams().queryKey)?.fetchStatus);
   return <p>{teams.isSuccess ? 'lag hämtade' : 'laddar'}</p>;
 }
 
@@ -115,6 +124,20 @@ describe('MatnatProvider', () => {
     expect(await screen.findByText('lag hämtade')).toBeTruthy();
     expect(seenAuth).toBe('Bearer emb_123');
     expect(api.calls[0]!.path).toBe('/api/v1/team');
+  });
+
+  it('useQuery asks for uncached data in the first render, not after the first paint (issue 13)', async () => {
+    const { client, calls } = coreClient();
+    const during: (string | undefined)[] = [];
+    render(
+      <MatnatProvider client={client}>
+        <TeamsFetchStatus seen={during} />
+      </MatnatProvider>,
+    );
+    expect(during[0]).toBe('fetching');
+    expect(await screen.findByText('lag hämtade')).toBeTruthy();
+    // The observer took the request under way: one request, not two.
+    expect(calls.filter((c) => c.path === '/api/v1/team')).toHaveLength(1);
   });
 
   it('messages: overrides and the English pack reach the components', () => {

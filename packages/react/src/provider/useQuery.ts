@@ -1,6 +1,8 @@
 import {
   type DefaultError,
+  type FetchQueryOptions,
   notifyManager,
+  type QueryClient,
   type QueryKey,
   QueryObserver,
   type QueryObserverOptions,
@@ -18,6 +20,20 @@ export type UseQueryOptions<TData, TKey extends QueryKey = QueryKey> = QueryObse
 >;
 
 /**
+ * Starts a query that has nothing cached yet in the first render (in a browser), instead of when the
+ * observer subscribes: that is a passive effect, which runs only after the first paint (a panel asked for
+ * its year of readings ~45 ms after mounting, issue 13). The cache shares the request with the observer.
+ */
+function askEarly<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: UseQueryOptions<TData, TKey>,
+): void {
+  if (typeof document === 'undefined' || (options.enabled ?? true) !== true || !options.queryFn) return;
+  if (queryClient.getQueryState(options.queryKey)) return;
+  void queryClient.prefetchQuery(options as FetchQueryOptions<TData, DefaultError, TData, TKey>);
+}
+
+/**
  * A query through the provider's query client (TanStack query-core's QueryObserver bridged with
  * useSyncExternalStore): cached, deduplicated and shared with the core's own resource stores.
  */
@@ -28,9 +44,10 @@ export function useQuery<TData, TKey extends QueryKey = QueryKey>(
   if (!queryClient)
     throw new Error('Mätnät: useQuery needs a client with a query client (createMatnatClient).');
   const defaulted = queryClient.defaultQueryOptions(options);
-  const [observer] = useState(
-    () => new QueryObserver<TData, DefaultError, TData, TData, TKey>(queryClient, defaulted),
-  );
+  const [observer] = useState(() => {
+    askEarly(queryClient, defaulted);
+    return new QueryObserver<TData, DefaultError, TData, TData, TKey>(queryClient, defaulted);
+  });
 
   useEffect(() => {
     observer.setOptions(defaulted);

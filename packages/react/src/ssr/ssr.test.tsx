@@ -2,7 +2,7 @@
 import { createMatnatClient } from '@matnat/core';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { en } from '../messages';
+import { en } from '../messages/en';
 import { MatnatProvider } from '../provider';
 import { Cart, OrderForm, ProductList, ProductPage } from '../shop';
 import {

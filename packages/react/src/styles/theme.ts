@@ -13,7 +13,7 @@ export const themeDefaults = {
   danger: '#dc2626',
   'danger-hover': '#b91c1c',
   success: '#16a34a',
-  warn: '#d97706',
+  warn: '#b45309',
   text: '#1f2937',
   muted: '#6b7280',
   surface: '#ffffff',

@@ -1,7 +1,8 @@
 import { INTERVAL_SLUGS, RANGE_SLUGS } from '@matnat/core';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { en, MessagesProvider } from '../messages';
+import { MessagesProvider } from '../messages';
+import { en } from '../messages/en';
 import { TimeFilterSelect } from './TimeFilterSelect';
 
 describe('TimeFilterSelect', () => {

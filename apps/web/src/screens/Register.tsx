@@ -1,0 +1,66 @@
+import { RegisterBody, toFormErrors } from '@matnat/contract';
+import { buildPath } from '@matnat/core';
+import { Button } from '@matnat/react';
+import type { FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { matnat } from '../matnat';
+import { FormMessage } from '../shell/FormMessage';
+import { TextField } from '../shell/TextField';
+import { useFormSubmit } from '../shell/useFormSubmit';
+
+const FIELDS = ['name', 'email', 'password', 'password_confirmation'];
+
+/** register: name, e-mail, password twice; signed in at once, then told to verify the address. */
+export default function Register() {
+  const navigate = useNavigate();
+  const form = useFormSubmit({ shown: FIELDS, toFormErrors });
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    const user = await form.submit(RegisterBody, values, (body) => matnat.api.auth.register(body));
+    if (!user) return;
+    matnat.session.update(user);
+    navigate(buildPath('verification.notice'));
+  }
+
+  return (
+    <section>
+      <h1 className="mb-6 text-2xl font-semibold text-slate-900">Skapa konto</h1>
+      <FormMessage tone="error">{form.general}</FormMessage>
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <TextField name="name" label="Namn" autoComplete="name" errors={form.fields.name} />
+        <TextField
+          name="email"
+          type="email"
+          label="E-postadress"
+          autoComplete="email"
+          errors={form.fields.email}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label="Lösenord"
+          autoComplete="new-password"
+          errors={form.fields.password}
+        />
+        <TextField
+          name="password_confirmation"
+          type="password"
+          label="Bekräfta lösenordet"
+          autoComplete="new-password"
+          errors={form.fields.password_confirmation}
+        />
+        <Button type="submit" disabled={form.busy} className="w-full">
+          {form.busy ? 'Skapar konto…' : 'Skapa konto'}
+        </Button>
+      </form>
+      <p className="mt-6 text-sm text-slate-700">
+        Har du redan ett konto?{' '}
+        <Link to={buildPath('login')} className="text-teal-800 underline">
+          Logga in
+        </Link>
+      </p>
+    </section>
+  );
+}

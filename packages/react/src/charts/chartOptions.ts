@@ -1,0 +1,45 @@
+import type { ChartOptions, DeepPartial, Time } from 'lightweight-charts';
+import { formatReading } from './format';
+import { formatTick, tickFormats } from './tickFormats';
+import { formatDateTime } from './timeFormat';
+
+function timeOf(time: Time): number {
+  return typeof time === 'number'
+    ? time * 1000
+    : Date.parse(typeof time === 'string' ? time : `${time.year}-${time.month}-${time.day}`);
+}
+
+/** The options every chart of ours is created with (the warm-up in chartLibrary.ts draws one too). */
+export function baseOptions(
+  locale: string,
+  height: number,
+  container: HTMLElement,
+): DeepPartial<ChartOptions> {
+  const ticks = tickFormats(locale);
+  const css = getComputedStyle(container);
+  const text = css.getPropertyValue('--matnat-text').trim() || '#1f2937';
+  const grid = css.getPropertyValue('--matnat-border').trim() || '#e5e7eb';
+  return {
+    autoSize: true,
+    height,
+    layout: { background: { color: 'transparent' }, textColor: text, attributionLogo: false },
+    grid: { vertLines: { color: grid }, horzLines: { color: grid } },
+    localization: {
+      locale,
+      timeFormatter: (time: Time) => formatDateTime(timeOf(time), locale),
+      // Called for every price label and scale measurement: a cached Intl.NumberFormat, not toLocaleString.
+      priceFormatter: (price: number) => formatReading(price, locale, 2),
+    },
+    timeScale: {
+      timeVisible: true,
+      secondsVisible: false,
+      // Thinned data has up to 4 points per pixel column (thinning.ts); the default minimum is 0.5 px.
+      minBarSpacing: 0.001,
+      // Edge labels are shifted inside the axis only when the edges are fixed; else "17 nov." shows as "7 nov.".
+      fixLeftEdge: true,
+      fixRightEdge: true,
+      tickMarkFormatter: (time: Time, type: number) => formatTick(ticks, timeOf(time), type),
+    },
+    rightPriceScale: { borderVisible: false },
+  };
+}
