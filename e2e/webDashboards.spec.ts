@@ -114,7 +114,7 @@ test('dashboard.panelform.simple: one sensor picked by device then sensor, as a 
   await pickSensor(page, 'Temperaturspjut Kiruna 1', /temperatur/i);
   await page.getByRole('button', { name: 'Skapa panel' }).click();
   await expect(page).toHaveURL(`${web()}${boardPath}`);
-  expect(await panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu']);
+  await expect.poll(() => panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu']);
 });
 
 test('dashboard.panelform.advanced: several lines across devices, each with its colour', async () => {
@@ -130,7 +130,7 @@ test('dashboard.panelform.advanced: several lines across devices, each with its 
   await screenshots(page, 'panel-advanced');
   await page.getByRole('button', { name: 'Skapa panel' }).click();
   await expect(page).toHaveURL(`${web()}${boardPath}`);
-  expect(await panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu', 'Fjällen jämförda']);
+  await expect.poll(() => panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu', 'Fjällen jämförda']);
   const advanced = page.getByRole('listitem', { name: 'Fjällen jämförda' });
   await expect(advanced.getByText('Gällivare 1', { exact: false }).first()).toBeVisible();
 });
@@ -228,13 +228,13 @@ test('dashboard.show: edit the title; panel.edit changes a panel; remove a panel
   await page.getByLabel('Titel (valfri)').fill('Fjällen');
   await page.getByRole('button', { name: 'Spara panel' }).click();
   await expect(page).toHaveURL(`${web()}${boardPath}`);
-  expect(await panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu', 'Fjällen']);
+  await expect.poll(() => panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu', 'Fjällen']);
 
   await page.getByRole('button', { name: 'Ta bort Kiruna nu' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Avbryt' }).click();
-  expect(await panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu', 'Fjällen']);
+  await expect.poll(() => panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu', 'Fjällen']);
   await page.getByRole('button', { name: 'Ta bort Kiruna nu' }).click();
   await dialog.getByRole('button', { name: 'Ta bort' }).click();
   await expect.poll(() => panelOrder(page)).toEqual(['Abisko linje', 'Fjällen']);

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from './test/harness.js';
 
@@ -105,6 +106,8 @@ describe('serving the front end', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Mätnät</title><div id="app"></div>');
     mkdirSync(join(dir, 'assets'));
     writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'assets', 'Login-DIPC1byt.js'), 'console.log(2)');
+    writeFileSync(join(dir, 'assets', 'Login-DIPC1byt.js.br'), brotliCompressSync('console.log(2)'));
     t = await createTestApp({ dialect: 'sqlite', accounts: false, config: { frontendDir: dir } });
   });
   afterAll(async () => {
@@ -121,7 +124,18 @@ describe('serving the front end', () => {
     }
     const asset = await t.client().get('/assets/app.js');
     expect(asset.statusCode).toBe(200);
-    expect(asset.headers['cache-control']).toContain('max-age');
+    expect(asset.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('a built file named after its content (Vite, under assets/) is cached for a year, immutable', async () => {
+    for (const encoding of ['identity', 'br']) {
+      const hashed = await t
+        .client()
+        .get('/assets/Login-DIPC1byt.js', { headers: { 'accept-encoding': encoding } });
+      expect(hashed.statusCode).toBe(200);
+      expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(hashed.headers['content-encoding']).toBe(encoding === 'br' ? 'br' : undefined);
+    }
   });
 
   it('spec §2: unknown app paths get index.html (the SPA router decides); API paths and files stay 404 JSON', async () => {

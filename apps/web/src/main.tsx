@@ -1,18 +1,23 @@
+import { matchRoute, XSRF_COOKIE } from '@matnat/core';
 import { MatnatProvider } from '@matnat/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import './app.css';
-import { BasicLayout } from './layouts/BasicLayout';
-import { DefaultLayout } from './layouts/DefaultLayout';
 import { matnat, setNavigate } from './matnat';
 import { loadWithReloadOnce } from './routing/reloadOnce';
 import { appRoutes } from './routing/routes';
 import { AppRoot, RouteError } from './shell/AppRoot';
 
-// Who is signed in decides where login and welcome lead, so it is known before the first route's guards run;
-// a guest's failed fetch is expected.
-await matnat.session.fetchMe().catch(() => undefined);
+const hasCookie = (name: string) => document.cookie.split('; ').some((c) => c.startsWith(`${name}=`));
+
+// Who is signed in decides where login and welcome lead, and check-auth does not ask on those two: there the
+// user is fetched before the first route's guards run (every other route's check-auth fetches it itself).
+// A guest's failed fetch is expected. The server sets its session cookie and the readable XSRF cookie
+// together: without the latter there is no session to ask about (and no 401 in a new visitor's console).
+const first = matchRoute(window.location.pathname)?.name;
+if (hasCookie(XSRF_COOKIE) && (first === 'login' || first === 'welcome'))
+  await matnat.session.fetchMe().catch(() => undefined);
 matnat.versionCheck.start();
 
 const router = createBrowserRouter(
@@ -21,7 +26,10 @@ const router = createBrowserRouter(
     loadScreen: (load) =>
       loadWithReloadOnce(load, { storage: window.sessionStorage, reload: () => window.location.reload() }),
     root: AppRoot,
-    layouts: { basic: BasicLayout, default: DefaultLayout },
+    layouts: {
+      basic: () => import('./layouts/BasicLayout').then((m) => ({ default: m.BasicLayout })),
+      default: () => import('./layouts/DefaultLayout').then((m) => ({ default: m.DefaultLayout })),
+    },
     errorBoundary: RouteError,
   }),
 );

@@ -7,9 +7,19 @@ import { errorMessages } from '../messages.js';
 // Paths that belong to the API: never answered with the SPA's index.html.
 const API_PATH = /^\/(api|sanctum|cart)(\/|$)/;
 
-function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, path: string) {
+// Vite's build names what it emits under assets/ after its content (`Login-DIPC1byt.js`): such a file never
+// changes, so it may be kept for a year; a new build has new names (and a new index.html pointing at them).
+// The path may be the precompressed sibling's (`….js.br`).
+const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8}\.(js|css|woff2?|svg|png|webp)(\.(br|gz))?$/;
+
+function cacheControl(path: string): string {
   // index.html is revalidated on every load: the app's new-version check compares it (spec §4, §9).
-  res.setHeader('cache-control', path.endsWith('.html') ? 'no-cache' : 'public, max-age=3600');
+  if (path.endsWith('.html')) return 'no-cache';
+  return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
+
+function cacheHeaders(res: { setHeader(name: string, value: string): unknown }, path: string) {
+  res.setHeader('cache-control', cacheControl(path));
 }
 
 function escapeHtml(text: string): string {

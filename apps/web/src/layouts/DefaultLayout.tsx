@@ -1,7 +1,8 @@
 import { buildPath, type RouteName } from '@matnat/core';
-import { Avatar, ImpersonationBanner, NotificationBell, useSession } from '@matnat/react';
+import { Avatar, ImpersonationBanner, useSession } from '@matnat/react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Bell } from '../shell/Bell';
 import { MenuDisclosure } from '../shell/MenuDisclosure';
 
 /** Spec §2 main navigation; the titles are the navigation's words, the paths the core's. */
@@ -117,7 +118,7 @@ export function DefaultLayout() {
             {isAdmin && <AdminMenu />}
             {isLoggedIn ? (
               <>
-                <NotificationBell />
+                <Bell />
                 <ProfileMenu />
               </>
             ) : (

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_TIMEOUT_MS, loadWithReloadOnce, RELOAD_FLAG_KEY } from './reloadOnce';
+import { CHUNK_TIMEOUT_MS, clearReloadFlag, loadWithReloadOnce, RELOAD_FLAG_KEY } from './reloadOnce';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -42,12 +42,25 @@ describe('a lazy screen that fails to load', () => {
     }
   });
 
-  it('a screen that loads clears the flag, so a later failure may reload once again', async () => {
+  it('spec §8: a chunk that loads keeps the flag, so a chunk of the same navigation that fails does not reload again', async () => {
     const storage = memoryStorage();
     storage.setItem(RELOAD_FLAG_KEY, '1');
     const reload = vi.fn();
-    await expect(loadWithReloadOnce(async () => 'screen', { storage, reload })).resolves.toBe('screen');
-    expect(storage.data.has(RELOAD_FLAG_KEY)).toBe(false);
+    // The reloaded page: the layout's chunk loads, the screen's chunk fails again.
+    await expect(loadWithReloadOnce(async () => 'layout', { storage, reload })).resolves.toBe('layout');
+    await expect(
+      loadWithReloadOnce(() => Promise.reject(new Error('chunk missing')), { storage, reload }),
+    ).rejects.toThrow('chunk missing');
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('a navigation that rendered clears the flag, so a later failure may reload once again', async () => {
+    const storage = memoryStorage();
+    storage.setItem(RELOAD_FLAG_KEY, '1');
+    clearReloadFlag(storage);
+    const reload = vi.fn();
+    void loadWithReloadOnce(() => Promise.reject(new Error('new build')), { storage, reload });
+    await settle();
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -32,15 +32,22 @@ function withTimeout<T>(load: () => Promise<T>, options: ReloadOnceOptions): Pro
 }
 
 /**
- * Loads a lazy screen. When it fails (or takes longer than 120 s) the page is reloaded once to fetch the
- * current build; if the flag shows this page load already was that reload, the error goes to the error
- * boundary instead. A success clears the flag, so a later failure may reload again.
+ * The navigation finished and its screens are on the page: a later failed chunk may reload once again.
+ * Not done per chunk: a layout's chunk that loads while the screen's chunk of the same navigation fails
+ * would clear the flag, and the page would reload in a loop.
+ */
+export function clearReloadFlag(storage: Pick<Storage, 'removeItem'>): void {
+  storage.removeItem(RELOAD_FLAG_KEY);
+}
+
+/**
+ * Loads a lazy screen or layout. When it fails (or takes longer than 120 s) the page is reloaded once to
+ * fetch the current build; if the flag shows this page load already was that reload, the error goes to the
+ * error boundary instead. The flag is cleared once a navigation has rendered (`clearReloadFlag`).
  */
 export async function loadWithReloadOnce<T>(load: () => Promise<T>, options: ReloadOnceOptions): Promise<T> {
   try {
-    const loaded = await withTimeout(load, options);
-    options.storage.removeItem(RELOAD_FLAG_KEY);
-    return loaded;
+    return await withTimeout(load, options);
   } catch (error) {
     if (options.storage.getItem(RELOAD_FLAG_KEY) !== null) throw error;
     options.storage.setItem(RELOAD_FLAG_KEY, String(Date.now()));

@@ -7,6 +7,7 @@ import { comingSoon, SCREENS, screenFor } from './screens';
 const Root = () => null;
 const Basic = () => null;
 const Default = () => null;
+const layoutModule = (Component: () => null) => async () => ({ default: Component });
 
 function session(user: GuardUser | null): GuardSession {
   return {
@@ -23,7 +24,7 @@ function routes(user: GuardUser | null = null) {
     session: session(user),
     loadScreen: (load) => load(),
     root: Root,
-    layouts: { basic: Basic, default: Default },
+    layouts: { basic: layoutModule(Basic), default: layoutModule(Default) },
     errorBoundary: Root,
   });
 }
@@ -45,17 +46,18 @@ const user = (over: Partial<GuardUser> = {}): GuardUser => ({
 });
 
 describe('the route table on the router', () => {
-  it('issue 8: every route of the core table is a router route with its own path, under its layout', () => {
+  it('issue 8: every route of the core table is a router route with its own path, under its lazy layout', async () => {
     const [root] = routes();
     const [basic, defaults] = root!.children!;
-    const mapped = (layout: RouteObject | undefined, component: unknown) => {
-      expect(layout?.Component).toBe(component);
+    const mapped = async (layout: RouteObject | undefined, component: unknown) => {
+      const lazy = layout?.lazy as () => Promise<{ Component: unknown }>;
+      expect((await lazy()).Component).toBe(component);
       return (layout?.children ?? []).map((route) => [route.id, route.path]);
     };
-    expect(mapped(basic, Basic)).toEqual(
+    expect(await mapped(basic, Basic)).toEqual(
       ROUTES.filter((r) => r.layout === 'basic').map((r) => [r.name, r.path]),
     );
-    expect(mapped(defaults, Default)).toEqual(
+    expect(await mapped(defaults, Default)).toEqual(
       ROUTES.filter((r) => r.layout === 'default').map((r) => [r.name, r.path]),
     );
   });

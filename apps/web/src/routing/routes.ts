@@ -24,7 +24,8 @@ export interface AppRouteOptions {
   /** Wraps every screen's import: the reload-once rule. */
   loadScreen: (load: ScreenLoader) => ReturnType<ScreenLoader>;
   root: ComponentType;
-  layouts: Record<RouteLayout, ComponentType>;
+  /** Each layout is a lazy chunk too: /login does not load the default layout's bar, bell and menus. */
+  layouts: Record<RouteLayout, ScreenLoader>;
   errorBoundary: ComponentType;
   screens?: Parameters<typeof screenFor>[1];
 }
@@ -53,14 +54,15 @@ function screenRoute(route: RouteDefinition, options: AppRouteOptions): RouteObj
 
 /** The core's route table (`ROUTES`) as React Router routes, grouped under their layout. */
 export function appRoutes(options: AppRouteOptions): RouteObject[] {
-  const layouts = Object.entries(options.layouts) as [RouteLayout, ComponentType][];
+  const layouts = Object.entries(options.layouts) as [RouteLayout, ScreenLoader][];
   return [
     {
       Component: options.root,
       ErrorBoundary: options.errorBoundary,
       children: [
-        ...layouts.map(([layout, Component]) => ({
-          Component,
+        ...layouts.map(([layout, load]) => ({
+          id: `layout.${layout}`,
+          lazy: async () => ({ Component: (await options.loadScreen(load)).default }),
           children: ROUTES.filter((route) => route.layout === layout).map((route) =>
             screenRoute(route, options),
           ),

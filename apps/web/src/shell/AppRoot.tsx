@@ -3,6 +3,7 @@ import { ProgressBar, ToastViewport } from '@matnat/react';
 import { useEffect, useRef } from 'react';
 import { Link, Outlet, useMatches, useNavigation } from 'react-router';
 import { navigationProgress } from '../matnat';
+import { clearReloadFlag } from '../routing/reloadOnce';
 import type { RouteHandle } from '../routing/routes';
 
 /** Spec §2: the title follows '%s · Mätnät' for the deepest route that names itself. */
@@ -29,10 +30,22 @@ function useNavigationProgressBar() {
   }, [state]);
 }
 
+/**
+ * Spec §8 reload-once: this renders only when the navigation's chunks all loaded (a failure renders the
+ * error boundary instead), so then a later failed chunk may reload once again.
+ */
+function useReloadFlagCleared() {
+  const { state } = useNavigation();
+  useEffect(() => {
+    if (state === 'idle') clearReloadFlag(window.sessionStorage);
+  }, [state]);
+}
+
 /** Above both layouts: title, progress bar and toasts. */
 export function AppRoot() {
   useRouteTitle();
   useNavigationProgressBar();
+  useReloadFlagCleared();
   return (
     <>
       <ProgressBar source={navigationProgress} />
