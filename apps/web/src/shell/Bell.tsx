@@ -1,7 +1,28 @@
 import { buildPath, type Notification } from '@matnat/core';
 import { type BellNotification, NotificationBell, useQuery } from '@matnat/react';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { matnat } from '../matnat';
+
+/** The query families an alert change or a new notification on the live stream makes stale. */
+const LIVE_FAMILIES = ['notifications', 'alerts', 'alert'];
+
+/**
+ * Issue 11: the bell updates without polling. While it is shown, the one stream also carries the alert
+ * changes and notifications of the signed-in user (`alerts=1`), and each makes the bell's and the alert
+ * screens' queries stale, so they refetch.
+ */
+function useLiveAlertEvents(): void {
+  useEffect(
+    () =>
+      matnat.readings.onEvent(() => {
+        void matnat.queryClient.invalidateQueries({
+          predicate: (query) => LIVE_FAMILIES.includes(query.queryKey[0] as string),
+        });
+      }),
+    [],
+  );
+}
 
 const none: readonly Notification[] = [];
 
@@ -9,11 +30,12 @@ const none: readonly Notification[] = [];
 export const unread = (list: readonly Notification[]) => list.filter((n) => n.read_at === null);
 
 /**
- * The bell on the core's notifications query (the core invalidates it on alert events of the stream and
- * after every notification mutation); a click marks the entry read and opens its alert, if it has one.
+ * The bell on the core's notifications query (stale after every notification mutation and, above, every
+ * live alert event); a click marks the entry read and opens its alert, if it has one.
  */
 export function Bell() {
   const navigate = useNavigate();
+  useLiveAlertEvents();
   const { data = none } = useQuery(matnat.queries.notifications());
   const shown = unread(data);
   const open = async ({ id }: BellNotification) => {

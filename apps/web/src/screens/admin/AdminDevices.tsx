@@ -1,11 +1,4 @@
-import {
-  compareSwedish,
-  type Device,
-  deviceLabel,
-  parseFormErrors,
-  type Team,
-  toEpochMs,
-} from '@matnat/core';
+import { compareSwedish, type Device, deviceLabel, parseFormErrors, type Team } from '@matnat/core';
 import { Button, useQuery } from '@matnat/react';
 import { type FormEvent, useId, useState } from 'react';
 import { matnat } from '../../matnat';

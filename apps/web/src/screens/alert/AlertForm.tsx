@@ -1,0 +1,283 @@
+import { type Alert, buildPath, type Device, deviceLabel, parseFormErrors } from '@matnat/core';
+import { Button, ConfirmDangerDialog, useQuery } from '@matnat/react';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { matnat } from '../../matnat';
+import { TextField } from '../../shell/TextField';
+import { OPERATOR_LABELS } from './alertText';
+
+type Fields = Record<string, string[]>;
+
+/** One condition row as the form holds it (strings, as typed). */
+interface ConditionRow {
+  key: number;
+  sensor_id: string;
+  operator: string;
+  threshold: string;
+  clear_threshold: string;
+  duration_min: string;
+}
+
+let nextKey = 1;
+const emptyRow = (): ConditionRow => ({
+  key: nextKey++,
+  sensor_id: '',
+  operator: '>',
+  threshold: '',
+  clear_threshold: '',
+  duration_min: '0',
+});
+
+const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text.trim().replace(',', '.')));
+
+function rowsOf(alert: Alert | undefined): ConditionRow[] {
+  if (!alert?.conditions?.length) return [emptyRow()];
+  return alert.conditions.map((c) => ({
+    key: nextKey++,
+    sensor_id: String(c.sensor_id),
+    operator: c.operator,
+    threshold: String(c.threshold),
+    clear_threshold: c.clear_threshold == null ? '' : String(c.clear_threshold),
+    duration_min: String(c.duration_s / 60),
+  }));
+}
+
+/** The body the contract's AlertCreateBody / AlertUpdateBody read. */
+function bodyOf(form: FormData, rows: ConditionRow[]) {
+  return {
+    name: String(form.get('name') ?? '').trim(),
+    is_enabled: form.get('is_enabled') === 'on',
+    no_data_minutes: numberOrNull(String(form.get('no_data_minutes') ?? '')),
+    renotify_minutes: numberOrNull(String(form.get('renotify_minutes') ?? '')),
+    conditions: rows.map((r) => ({
+      sensor_id: Number(r.sensor_id) || undefined,
+      operator: r.operator,
+      threshold: numberOrNull(r.threshold) ?? undefined,
+      clear_threshold: numberOrNull(r.clear_threshold),
+      duration_s: Math.round((numberOrNull(r.duration_min) ?? 0) * 60),
+    })),
+  };
+}
+
+const selectClass = 'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900';
+
+function ConditionFields({
+  row,
+  index,
+  devices,
+  fields,
+  onChange,
+  onRemove,
+}: {
+  row: ConditionRow;
+  index: number;
+  devices: readonly Device[];
+  fields: Fields;
+  onChange(row: ConditionRow): void;
+  onRemove?(): void;
+}) {
+  const error = (name: string) => fields[`conditions.${index}.${name}`];
+  const id = `condition-${row.key}`;
+  return (
+    <fieldset className="grid gap-3 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5">
+      <legend className="px-1 text-sm font-medium text-slate-800">Villkor {index + 1}</legend>
+      <div className="sm:col-span-2">
+        <label htmlFor={`${id}-sensor`} className="mb-1 block text-sm font-medium text-slate-800">
+          Sensor
+        </label>
+        <select
+          id={`${id}-sensor`}
+          value={row.sensor_id}
+          aria-invalid={error('sensor_id') ? true : undefined}
+          onChange={(e) => onChange({ ...row, sensor_id: e.target.value })}
+          className={selectClass}
+        >
+          <option value="">Välj sensor</option>
+          {devices.map((device) => (
+            <optgroup key={device.id} label={deviceLabel(device)}>
+              {(device.sensors ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {deviceLabel(device)} – {s.name} ({s.unit})
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </select>
+        {error('sensor_id') && <p className="mt-1 text-sm text-red-700">{error('sensor_id')?.[0]}</p>}
+      </div>
+      <div>
+        <label htmlFor={`${id}-operator`} className="mb-1 block text-sm font-medium text-slate-800">
+          Villkor
+        </label>
+        <select
+          id={`${id}-operator`}
+          value={row.operator}
+          onChange={(e) => onChange({ ...row, operator: e.target.value })}
+          className={selectClass}
+        >
+          {Object.entries(OPERATOR_LABELS).map(([op, label]) => (
+            <option key={op} value={op}>
+              {label} ({op})
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        name={`${id}-threshold`}
+        label="Gränsvärde"
+        inputMode="decimal"
+        value={row.threshold}
+        onChange={(e) => onChange({ ...row, threshold: e.target.value })}
+        errors={error('threshold')}
+      />
+      <TextField
+        name={`${id}-duration`}
+        label="Varaktighet (minuter)"
+        inputMode="numeric"
+        value={row.duration_min}
+        onChange={(e) => onChange({ ...row, duration_min: e.target.value })}
+        errors={error('duration_s')}
+      />
+      <TextField
+        name={`${id}-clear`}
+        label="Återställningsvärde (valfritt)"
+        inputMode="decimal"
+        value={row.clear_threshold}
+        onChange={(e) => onChange({ ...row, clear_threshold: e.target.value })}
+        errors={error('clear_threshold')}
+      />
+      {onRemove && (
+        <div className="flex items-end">
+          <Button variant="secondary" onClick={onRemove}>
+            Ta bort villkor {index + 1}
+          </Button>
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/** alert.create / alert.edit: name, the sensors it watches with conditions, no data, reminders; delete. */
+export function AlertForm({ alert }: { alert?: Alert }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const devices = useQuery(matnat.queries.devices());
+  const [rows, setRows] = useState<ConditionRow[]>(() => rowsOf(alert));
+  const [fields, setFields] = useState<Fields>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const body = bodyOf(new FormData(event.currentTarget), rows);
+    const { AlertCreateBody, toFormErrors } = await import('@matnat/contract');
+    const parsed = AlertCreateBody.safeParse(body);
+    setGeneral(null);
+    if (!parsed.success) {
+      setFields(toFormErrors(parsed.error));
+      return;
+    }
+    setFields({});
+    setBusy(true);
+    try {
+      if (alert) await matnat.api.alerts.update(alert.id, parsed.data);
+      else await matnat.api.alerts.create(parsed.data);
+      matnat.toasts.show(alert ? 'Notisen har sparats' : 'Notisen har skapats');
+      navigate(buildPath('alert.index'));
+    } catch (error) {
+      const errors = parseFormErrors(error);
+      setFields(errors.fields);
+      setGeneral(Object.keys(errors.fields).length ? null : errors.general);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    if (!alert) return;
+    setConfirming(false);
+    await matnat.api.alerts.remove(alert.id);
+    matnat.toasts.show('Notisen har tagits bort');
+    navigate(buildPath('alert.index'));
+  }
+
+  const set = (index: number, row: ConditionRow) => setRows(rows.map((r, i) => (i === index ? row : r)));
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      {general && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {general}
+        </p>
+      )}
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField name="name" label="Namn" defaultValue={alert?.name ?? ''} errors={fields.name} />
+        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name="is_enabled"
+            defaultChecked={alert?.is_enabled ?? true}
+            className="h-4 w-4 accent-teal-700"
+          />
+          Aktiv
+        </label>
+        <TextField
+          name="no_data_minutes"
+          label="Larma när inga data kommit på (minuter, valfritt)"
+          inputMode="numeric"
+          defaultValue={alert?.no_data_minutes ?? ''}
+          errors={fields.no_data_minutes}
+        />
+        <TextField
+          name="renotify_minutes"
+          label="Påminn var (minuter, valfritt)"
+          inputMode="numeric"
+          defaultValue={alert?.renotify_minutes ?? ''}
+          errors={fields.renotify_minutes}
+        />
+      </div>
+      <div className="space-y-3">
+        <h2 className="font-semibold text-slate-900">Villkor</h2>
+        {fields.conditions?.[0] && <p className="text-sm text-red-700">{fields.conditions[0]}</p>}
+        {rows.map((row, index) => (
+          <ConditionFields
+            key={row.key}
+            row={row}
+            index={index}
+            devices={devices.data ?? []}
+            fields={fields}
+            onChange={(next) => set(index, next)}
+            onRemove={rows.length > 1 ? () => setRows(rows.filter((_, i) => i !== index)) : undefined}
+          />
+        ))}
+        <Button variant="secondary" onClick={() => setRows([...rows, emptyRow()])}>
+          Lägg till villkor
+        </Button>
+      </div>
+      <p className="text-sm text-slate-600">
+        Notiserna går till alla i mätenhetens team: i klockan i appen och med e-post.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Sparar…' : 'Spara'}
+        </Button>
+        <Link
+          to={buildPath('alert.index')}
+          className="rounded-md px-3 py-2 font-semibold text-teal-800 ring-1 ring-slate-300"
+        >
+          Avbryt
+        </Link>
+        {alert && <Button variant="remove" text="Ta bort notisen" onClick={() => setConfirming(true)} />}
+      </div>
+      <ConfirmDangerDialog
+        open={confirming}
+        title={`Ta bort ${alert?.name ?? 'notisen'}?`}
+        onConfirm={remove}
+        onCancel={() => setConfirming(false)}
+        routeKey={pathname}
+      >
+        Notisen och dess historik tas bort.
+      </ConfirmDangerDialog>
+    </form>
+  );
+}
