@@ -99,7 +99,7 @@ export default function AlertIndex() {
                   {!alert.is_enabled && <span className="text-xs text-slate-600">Avstängd</span>}
                 </div>
                 <p className="text-sm text-slate-600">
-                  {alert.conditions_count ?? 0} {alert.conditions_count === 1 ? 'villkor' : 'villkor'}
+                  {alert.conditions_count ?? 0} villkor
                   {isMuted(alert, now) && alert.muted_until
                     ? ` · tystad till ${timeFormat.format(new Date(alert.muted_until))}`
                     : ''}

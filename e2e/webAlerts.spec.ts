@@ -1,0 +1,142 @@
+// The reference app's alert screens (issue 9) on the alert model of issue 11, on the real server (SQLite):
+// the list with states, create / edit / delete with conditions, and a reading over a threshold reaching
+// an open app's bell through the one live stream.
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, screenshots, signIn, web } from './webPages';
+
+async function signedIn(page: Page, email: string) {
+  await signIn(page, email);
+  await expect(page).toHaveURL(`${web()}/dashboard`);
+}
+
+/** A request from the signed-in page, with the anti-forgery header the app's client sends. */
+async function call<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+      const answer = await fetch(path, {
+        method,
+        headers: { accept: 'application/json', 'content-type': 'application/json', 'x-xsrf-token': xsrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return answer.status === 204 ? null : answer.json();
+    },
+    { method, path, body },
+  ) as Promise<T>;
+}
+
+type Sensor = { id: number; name: string; type: string; device_id: number };
+type Device = { id: number; title: string | null; external_device_id: string; sensors: Sensor[] };
+
+async function temperatureSensors(page: Page) {
+  const devices = await call<{ data: Device[] }>(page, 'GET', '/api/v1/device/?include=sensors');
+  return devices.data.flatMap((d) =>
+    d.sensors.filter((s) => s.type === 'temperature').map((s) => ({ device: d, sensor: s })),
+  );
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
+test('alert.index: the alerts sorted by name with their state and conditions count', async ({ page }) => {
+  await signedIn(page, 'anna@matnat.se');
+  await page.getByRole('navigation').getByRole('link', { name: 'Notiser' }).first().click();
+  await expect(page).toHaveURL(`${web()}/alert`);
+  const rows = page.getByRole('list', { name: 'Notiser' }).getByRole('listitem');
+  await expect(rows.first()).toBeVisible();
+  const names = await rows.getByRole('link').allTextContents();
+  expect(names).toEqual([...names].sort(new Intl.Collator('sv', { numeric: true }).compare));
+  await expect(rows.first()).toContainText('villkor');
+  await expect(rows.first().getByText(/^(OK|Väntar|Larmar|Kvitterad|Återställd)$/)).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'alert-index');
+});
+
+test('alert.create / alert.edit: two conditions, a clear threshold on the wrong side refused, saved, edited, muted and deleted', async ({
+  page,
+}) => {
+  await signedIn(page, 'anna@matnat.se');
+  const [first, second] = await temperatureSensors(page);
+  await page.goto(`${web()}/alert/create`);
+  await expect(page.getByRole('heading', { name: 'Ny notis' })).toBeVisible();
+  await page.getByLabel('Namn').fill('E2E värmebölja');
+  await page.getByLabel('Sensor').first().selectOption(String(first?.sensor.id));
+  await page.getByLabel('Gränsvärde').first().fill('1000');
+  // Hysteresis on the wrong side of a '>' threshold: the contract's message under the field.
+  await page.getByLabel('Återställningsvärde (valfritt)').first().fill('1200');
+  await page.getByRole('button', { name: 'Lägg till villkor' }).click();
+  await page.getByLabel('Sensor').nth(1).selectOption(String(second?.sensor.id));
+  await page.getByLabel('Villkor', { exact: true }).nth(1).selectOption('<');
+  await page.getByLabel('Gränsvärde').nth(1).fill('-1000');
+  await page.getByLabel('Varaktighet (minuter)').nth(1).fill('15');
+  await page.getByRole('button', { name: 'Spara' }).click();
+  await expect(page.getByLabel('Återställningsvärde (valfritt)').first()).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expectAccessible(page);
+  await screenshots(page, 'alert-create');
+  await page.getByLabel('Återställningsvärde (valfritt)').first().fill('990');
+  await page.getByRole('button', { name: 'Spara' }).click();
+  await expect(page).toHaveURL(`${web()}/alert`);
+  await expect(page.getByRole('status').filter({ hasText: 'Notisen har skapats' })).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: 'E2E värmebölja' });
+  await expect(row).toContainText('2 villkor');
+  await expect(row.getByText('OK', { exact: true })).toBeVisible();
+
+  await row.getByRole('button', { name: 'Tysta 1 timme' }).click();
+  await expect(row).toContainText('tystad till');
+  await row.getByRole('button', { name: 'Sluta tysta' }).click();
+  await expect(row.getByRole('button', { name: 'Tysta 1 timme' })).toBeVisible();
+
+  await row.getByRole('link', { name: 'E2E värmebölja' }).click();
+  await expect(page.getByLabel('Gränsvärde')).toHaveCount(2);
+  await expect(page.getByLabel('Varaktighet (minuter)').nth(1)).toHaveValue('15');
+  await page.getByLabel('Namn').fill('E2E värmebölja ändrad');
+  await page.getByRole('button', { name: 'Ta bort villkor 2' }).click();
+  await page.getByRole('button', { name: 'Spara' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Notisen har sparats' })).toBeVisible();
+  const edited = page.getByRole('listitem').filter({ hasText: 'E2E värmebölja ändrad' });
+  await expect(edited).toContainText('1 villkor');
+
+  await edited.getByRole('link').click();
+  await screenshots(page, 'alert-edit');
+  await page.getByRole('button', { name: 'Ta bort notisen' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ta bort' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Notisen har tagits bort' })).toBeVisible();
+  await expect(page.getByText('E2E värmebölja ändrad')).toHaveCount(0);
+});
+
+test("issue 11: a reading over a threshold arrives, and within 2 s the open app's bell shows it; the list says Larmar", async ({
+  page,
+}) => {
+  // erik: his team's bell is not the one the shell journeys read.
+  await signedIn(page, 'erik@matnat.se');
+  const [watched] = await temperatureSensors(page);
+  if (!watched) throw new Error('erik has no temperature sensor');
+  await call(page, 'POST', '/api/v1/alert', {
+    name: 'E2E het växthus',
+    conditions: [{ sensor_id: watched.sensor.id, operator: '>', threshold: 40 }],
+  });
+  await page.goto(`${web()}/dashboard`);
+  // The bell's stream is open once the layout is: wait for the stream request before the reading.
+  await page.waitForResponse((r) => r.url().includes('/api/v1/stream'));
+  const answer = await fetch(`${web()}/api/v1/ingest`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer mtn_demo_ingest_key', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      device: watched.device.external_device_id,
+      readings: [{ sensor: 'temperature', value: 45.5 }],
+    }),
+  });
+  expect(answer.status).toBe(200);
+  await expect(page.getByTestId('matnat-bell-dot')).toBeVisible({ timeout: 2000 });
+  await page.getByRole('button', { name: /notifikation/i }).click();
+  await expect(page.getByRole('menuitem', { name: /Larm: E2E het växthus/ })).toBeVisible();
+  await page.goto(`${web()}/alert`);
+  const row = page.getByRole('listitem').filter({ hasText: 'E2E het växthus' });
+  await expect(row.getByText('Larmar', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: 'Kvittera' }).click();
+  await expect(row.getByText('Kvitterad', { exact: true })).toBeVisible();
+});
