@@ -24,6 +24,7 @@ async function recordCanvasText(page: Page) {
     const canvases: HTMLCanvasElement[] = [];
     const drawn: unknown[] = [];
     (window as unknown as { drawnLabels: unknown[] }).drawnLabels = drawn;
+    (window as unknown as { labelCanvases: HTMLCanvasElement[] }).labelCanvases = canvases;
     const fillText = CanvasRenderingContext2D.prototype.fillText;
     CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number) {
       const m = this.getTransform();
@@ -51,9 +52,15 @@ async function recordCanvasText(page: Page) {
   });
 }
 
-/** The time axis's labels of its latest draw: the text drawn last on the widest short canvas. */
+/**
+ * The time axis's labels of its latest draw: the text drawn last on the widest short canvas still in the
+ * page (the chart library's out-of-sight warm-up chart draws labels too, then leaves).
+ */
 async function timeAxisLabels(page: Page): Promise<DrawnLabel[]> {
-  const drawn = await page.evaluate(() => (window as unknown as { drawnLabels: DrawnLabel[] }).drawnLabels);
+  const drawn = await page.evaluate(() => {
+    const w = window as unknown as { drawnLabels: DrawnLabel[]; labelCanvases: HTMLCanvasElement[] };
+    return w.drawnLabels.filter((d) => w.labelCanvases[d.canvas]?.isConnected);
+  });
   const axis = drawn
     .filter((d) => d.canvasHeight < 80 && /^\d|[a-zåäö]/i.test(d.text))
     .sort((a, b) => b.canvasWidth - a.canvasWidth)[0]?.canvas;
