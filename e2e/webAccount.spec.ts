@@ -3,28 +3,11 @@
 // `npm start` runs it, on SQLite; mail is read from the server's data directory (`<data>/mail/*.json`).
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, screenshots, signedIn, web } from './webPages';
 
-const web = () => process.env.MATNAT_WEB as string;
-const WIDTHS = [375, 1280] as const;
 let unique = 0;
 const address = (who: string) => `${who}-${Date.now()}-${unique++}@example.se`;
-
-/** No serious or critical axe violation on the page as it is. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screenshots/web-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 interface SentMail {
   to: string;
@@ -60,14 +43,6 @@ async function api(page: Page, method: string, path: string, data?: unknown) {
   });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
   return response.json().catch(() => undefined);
-}
-
-async function signIn(page: Page, email: string, password = 'matnat-demo') {
-  await page.goto(`${web()}/login`);
-  await page.getByLabel('E-postadress').fill(email);
-  await page.getByLabel('Lösenord').fill(password);
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await expect(page).toHaveURL(`${web()}/dashboard`);
 }
 
 /** A new account, signed in in this page's session. */
@@ -179,7 +154,7 @@ test('password reset through the mailed link; the reused link is refused with a 
   await expectAccessible(guest);
   await screenshots(guest, 'password-reset-refused');
 
-  await signIn(guest, email, 'nytt-hemligt-1');
+  await signedIn(guest, email, 'nytt-hemligt-1');
   await guest.context().close();
 });
 
@@ -187,7 +162,7 @@ test('the invitee opens the mailed link, sets name and password, and reaches the
   page,
   browser,
 }) => {
-  await signIn(page, 'admin@matnat.se');
+  await signedIn(page, 'admin@matnat.se');
   const email = address('inbjuden');
   await api(page, 'POST', '/api/v1/invite', { email, name: 'Inbjuden' });
   const link = await mailedLink(email);
@@ -304,7 +279,7 @@ test('Din profil: change the name, a wrong current password shows the field erro
 test('a user without a password is kept on Din profil until they set one (the password guard)', async ({
   page,
 }) => {
-  await signIn(page, 'admin@matnat.se');
+  await signedIn(page, 'admin@matnat.se');
   const email = address('utan-losen');
   await api(page, 'POST', '/api/v1/invite', { email, name: 'Utan Lösen' });
   const users = (await api(page, 'GET', '/api/v1/user')).data as { id: number; email: string }[];
@@ -333,7 +308,7 @@ test('embed tokens: create from my own panels, see the token once, copy a snippe
   page,
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: web() });
-  await signIn(page, 'anna@matnat.se');
+  await signedIn(page, 'anna@matnat.se');
   await page.goto(`${web()}/user/settings`);
   const section = page.getByRole('region', { name: 'Inbäddningstokens' });
   await expect(section.getByRole('group', { name: 'Paneler' }).getByRole('checkbox').first()).toBeVisible();

@@ -1,32 +1,6 @@
 // The reference app's admin screens (issue 9): admin.users and admin.devices, on the real server (SQLite).
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-
-const web = () => process.env.MATNAT_WEB as string;
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screenshots/web-${name}-${width}.png`, fullPage: true });
-    // Spec §10 breakpoints: nothing scrolls sideways on a phone.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${web()}/login`);
-  await page.getByLabel('E-postadress').fill(email);
-  await page.getByLabel('Lösenord').fill('matnat-demo');
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await expect(page).toHaveURL(`${web()}/dashboard`);
-}
+import { expect, test } from '@playwright/test';
+import { expectAccessible, screenshots, signedIn, web } from './webPages';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -35,7 +9,7 @@ test.beforeEach(async ({ page }) => {
 test('spec §6 admin guard: a user who is not an admin opening /admin/users or /admin/devices lands on the dashboard index', async ({
   page,
 }) => {
-  await signIn(page, 'anna@matnat.se');
+  await signedIn(page, 'anna@matnat.se');
   await expect(page.getByRole('link', { name: 'Användare' })).toHaveCount(0);
   for (const path of ['/admin/users', '/admin/devices']) {
     await page.goto(`${web()}${path}`);
@@ -46,7 +20,7 @@ test('spec §6 admin guard: a user who is not an admin opening /admin/users or /
 test('admin.users: users sorted by name with their teams; invite with a bad address shows the field error, a good one the toast; admin role toggled and back', async ({
   page,
 }) => {
-  await signIn(page, 'admin@matnat.se');
+  await signedIn(page, 'admin@matnat.se');
   await page.goto(`${web()}/admin/users`);
   await expect(page).toHaveTitle('Användare · Mätnät');
   const rows = page.getByRole('list', { name: 'Användare' }).getByRole('listitem');
@@ -87,7 +61,7 @@ test('admin.users: users sorted by name with their teams; invite with a bad addr
 test('admin.users: the admin acts as erik from the list, sees the banner, and "Återgå" lands back on /admin/users', async ({
   page,
 }) => {
-  await signIn(page, 'admin@matnat.se');
+  await signedIn(page, 'admin@matnat.se');
   await page.goto(`${web()}/admin/users`);
   await page.getByRole('button', { name: 'Logga in som Erik Johansson' }).click();
   await expect(page).toHaveURL(`${web()}/dashboard`);
@@ -101,7 +75,7 @@ test("admin.devices: unassigned devices with first-seen time and last reading; c
   page,
   browser,
 }) => {
-  await signIn(page, 'admin@matnat.se');
+  await signedIn(page, 'admin@matnat.se');
   await page.goto(`${web()}/admin/devices`);
   await expect(page).toHaveTitle('Nya enheter · Mätnät');
   const rows = page.getByRole('list', { name: 'Nya enheter' }).getByRole('listitem');
@@ -126,7 +100,7 @@ test("admin.devices: unassigned devices with first-seen time and last reading; c
   await expect(page.getByText(`Enhets-id: ${id}`)).toHaveCount(0);
 
   const anna = await browser.newPage();
-  await signIn(anna, 'anna@matnat.se');
+  await signedIn(anna, 'anna@matnat.se');
   const devices = await anna.evaluate(async () => {
     const answer = await fetch('/api/v1/device', { headers: { accept: 'application/json' } });
     return ((await answer.json()) as { data: { external_device_id: string }[] }).data.map(

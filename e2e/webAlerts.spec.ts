@@ -2,34 +2,13 @@
 // the list with states, create / edit / delete with conditions, and a reading over a threshold reaching
 // an open app's bell through the one live stream.
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, screenshots, signIn, web } from './webPages';
-
-async function signedIn(page: Page, email: string) {
-  await signIn(page, email);
-  await expect(page).toHaveURL(`${web()}/dashboard`);
-}
-
-/** A request from the signed-in page, with the anti-forgery header the app's client sends. */
-async function call<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const answer = await fetch(path, {
-        method,
-        headers: { accept: 'application/json', 'content-type': 'application/json', 'x-xsrf-token': xsrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return answer.status === 204 ? null : answer.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
+import { apiCall, expectAccessible, screenshots, signedIn, web } from './webPages';
 
 type Sensor = { id: number; name: string; type: string; device_id: number };
 type Device = { id: number; title: string | null; external_device_id: string; sensors: Sensor[] };
 
 async function temperatureSensors(page: Page) {
-  const devices = await call<{ data: Device[] }>(page, 'GET', '/api/v1/device/?include=sensors');
+  const devices = await apiCall<{ data: Device[] }>(page, 'GET', '/api/v1/device/?include=sensors');
   return devices.data.flatMap((d) =>
     d.sensors.filter((s) => s.type === 'temperature').map((s) => ({ device: d, sensor: s })),
   );
@@ -115,7 +94,7 @@ test("issue 11: a reading over a threshold arrives, and within 2 s the open app'
   await signedIn(page, 'erik@matnat.se');
   const [watched] = await temperatureSensors(page);
   if (!watched) throw new Error('erik has no temperature sensor');
-  await call(page, 'POST', '/api/v1/alert', {
+  await apiCall(page, 'POST', '/api/v1/alert', {
     name: 'E2E het växthus',
     conditions: [{ sensor_id: watched.sensor.id, operator: '>', threshold: 40 }],
   });

@@ -1,32 +1,7 @@
 // The reference app's dashboards and panels (issue 8), as `npm start` serves them: built, from the API's
 // origin, on SQLite with the demo data. The journeys run in order on one user's dashboards.
-import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-
-const web = () => process.env.MATNAT_WEB as string;
-const WIDTHS = [375, 1280] as const;
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screenshots/web-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${web()}/login`);
-  await page.getByLabel('E-postadress').fill(email);
-  await page.getByLabel('Lösenord').fill('matnat-demo');
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await expect(page).toHaveURL(`${web()}/dashboard`);
-}
+import { expectAccessible, screenshots, signedIn, web } from './webPages';
 
 /** Picks a device, then one of its sensors, in the line `n` (1-based; the simple form has one, unnumbered). */
 async function pickSensor(page: Page, device: string, sensor: RegExp, n?: number) {
@@ -47,7 +22,7 @@ const panelOrder = (page: Page) =>
 async function erikDashboardId(browser: Browser): Promise<string> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'erik@matnat.se');
+  await signedIn(page, 'erik@matnat.se');
   const href = await page.getByRole('link', { name: /Odlingar i Skåne/ }).getAttribute('href');
   await context.close();
   return href?.split('/').pop() ?? '';
@@ -63,7 +38,7 @@ test.beforeAll(async ({ browser }) => {
   // A context of its own: axe needs the page's context to be one the test created.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
-  await signIn(page, 'anna@matnat.se');
+  await signedIn(page, 'anna@matnat.se');
 });
 
 test.afterAll(async () => {

@@ -1,58 +1,7 @@
 // The reference app's device screens (issue 9): device.index, device.show, device.edit, on the real server
 // (SQLite). Tiles come from the local tile server (the app keeps OpenStreetMap's URL).
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-
-const web = () => process.env.MATNAT_WEB as string;
-const tiles = () => process.env.MATNAT_TILES as string;
-const OSM_TILES = /^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//;
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screenshots/web-${name}-${width}.png`, fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.route(OSM_TILES, async (route) => {
-    const res = await fetch(`${tiles()}${new URL(route.request().url()).pathname}`);
-    await route.fulfill({
-      status: res.status,
-      contentType: 'image/png',
-      body: Buffer.from(await res.arrayBuffer()),
-    });
-  });
-  await page.goto(`${web()}/login`);
-  await page.getByLabel('E-postadress').fill(email);
-  await page.getByLabel('Lösenord').fill('matnat-demo');
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await expect(page).toHaveURL(`${web()}/dashboard`);
-}
-
-/** A request from the signed-in page, with the anti-forgery header the app's client sends. */
-async function call<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-      const answer = await fetch(path, {
-        method,
-        headers: { accept: 'application/json', 'content-type': 'application/json', 'x-xsrf-token': xsrf },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return answer.status === 204 ? null : answer.json();
-    },
-    { method, path, body },
-  ) as Promise<T>;
-}
+import { expect, test } from '@playwright/test';
+import { apiCall, expectAccessible, localTiles, screenshots, signedIn, web } from './webPages';
 
 type ApiDevice = {
   id: number;
@@ -69,7 +18,8 @@ test.beforeEach(async ({ page }) => {
 test("device.index: anna's devices sorted by title with latest reading, battery, signal and last seen; the search narrows by name or id", async ({
   page,
 }) => {
-  await signIn(page, 'anna@matnat.se');
+  await localTiles(page);
+  await signedIn(page, 'anna@matnat.se');
   await page.getByRole('navigation').getByRole('link', { name: 'Mätenheter' }).first().click();
   await expect(page).toHaveURL(`${web()}/device`);
   const cards = page.getByRole('list', { name: 'Mätenheter' }).getByRole('listitem');
@@ -95,8 +45,9 @@ test("device.show: sensors with latest values and a chart each; the route's time
   page,
   browser,
 }) => {
-  await signIn(page, 'anna@matnat.se');
-  const devices = await call<{ data: ApiDevice[] }>(page, 'GET', '/api/v1/device');
+  await localTiles(page);
+  await signedIn(page, 'anna@matnat.se');
+  const devices = await apiCall<{ data: ApiDevice[] }>(page, 'GET', '/api/v1/device');
   const device = devices.data.find((d) => d.lat !== null) as ApiDevice;
   await page.goto(`${web()}/device/${device.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(device.title ?? device.external_device_id);
@@ -111,8 +62,8 @@ test("device.show: sensors with latest values and a chart each; the route's time
   await screenshots(page, 'device-show');
 
   const erik = await browser.newPage();
-  await signIn(erik, 'erik@matnat.se');
-  const eriks = await call<{ data: ApiDevice[] }>(erik, 'GET', '/api/v1/device');
+  await signedIn(erik, 'erik@matnat.se');
+  const eriks = await apiCall<{ data: ApiDevice[] }>(erik, 'GET', '/api/v1/device');
   await erik.close();
   await page.goto(`${web()}/device/${eriks.data[0]?.id}`);
   await expect(page.getByRole('heading', { name: 'Sidan hittades inte' })).toBeVisible();
@@ -121,8 +72,9 @@ test("device.show: sensors with latest values and a chart each; the route's time
 test('device.edit: a bad latitude shows the field error; a position clicked on the map is saved and the device moves on /map; delete with the confirm dialog and the toast', async ({
   page,
 }) => {
-  await signIn(page, 'anna@matnat.se');
-  const created = await call<{ data: ApiDevice }>(page, 'POST', '/api/v1/device', {
+  await localTiles(page);
+  await signedIn(page, 'anna@matnat.se');
+  const created = await apiCall<{ data: ApiDevice }>(page, 'POST', '/api/v1/device', {
     title: 'Provgivare E2E',
     external_device_id: 'e2e-edit-1',
     lat: 63.8,
@@ -149,7 +101,7 @@ test('device.edit: a bad latitude shows the field error; a position clicked on t
   await page.getByRole('button', { name: 'Spara' }).click();
   await expect(page).toHaveURL(`${web()}/device/${id}`);
   await expect(page.getByRole('status').filter({ hasText: 'Mätenheten har sparats' })).toBeVisible();
-  const saved = await call<{ data: ApiDevice }>(page, 'GET', `/api/v1/device/${id}`);
+  const saved = await apiCall<{ data: ApiDevice }>(page, 'GET', `/api/v1/device/${id}`);
   expect([saved.data.lat, saved.data.lng]).toEqual([lat, lng]);
   await page.goto(`${web()}/map/devices`);
   await page.getByRole('button', { name: 'Provgivare E2E' }).click();

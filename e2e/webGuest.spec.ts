@@ -1,50 +1,7 @@
 // Issue 9, the guest's screens of the reference app (apps/web) as `npm start` serves it: the shop (product
 // list, product, cart drawer, order), the public temperature map and its NZ page, and about.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-
-const web = () => process.env.MATNAT_WEB as string;
-const tiles = () => process.env.MATNAT_TILES as string;
-const WIDTHS = [375, 1280] as const;
-const OSM_TILES = /^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//;
-
-/** No serious or critical axe violation on the page as it is. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Issue 9 "no sideways scrolling at 375 px": the page is no wider than the window. */
-async function expectNoSideScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
-  expect(scroll).toBeLessThanOrEqual(width);
-}
-
-/** Screenshots at 375 and 1280 px; at 375 px the page must not scroll sideways. */
-async function screenshots(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    if (width === 375) await expectNoSideScroll(page);
-    await page.screenshot({ path: `test-results/screenshots/web-${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-/** The page keeps OpenStreetMap's tile URL (as the server's CSP allows); the local tile server answers. */
-async function localTiles(page: Page) {
-  await page.route(OSM_TILES, async (route) => {
-    const res = await fetch(`${tiles()}${new URL(route.request().url()).pathname}`);
-    await route.fulfill({
-      status: res.status,
-      contentType: 'image/png',
-      body: Buffer.from(await res.arrayBuffer()),
-    });
-  });
-}
+import { expectAccessible, localTiles, screenshots, web } from './webPages';
 
 const tileCount = async () => ((await (await fetch(`${tiles()}/count`)).json()) as { tiles: number }).tiles;
 

@@ -1,42 +1,7 @@
 // The reference app's maps (issue 9): map (Karta) and map.devices, on the real server (SQLite). Tiles come
 // from the local tile server: the app keeps OpenStreetMap's URL and the browser's requests are answered here.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-
-const web = () => process.env.MATNAT_WEB as string;
-const tiles = () => process.env.MATNAT_TILES as string;
-const OSM_TILES = /^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//;
-
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `test-results/screenshots/web-${name}-${width}.png` });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.route(OSM_TILES, async (route) => {
-    const res = await fetch(`${tiles()}${new URL(route.request().url()).pathname}`);
-    await route.fulfill({
-      status: res.status,
-      contentType: 'image/png',
-      body: Buffer.from(await res.arrayBuffer()),
-    });
-  });
-  await page.goto(`${web()}/login`);
-  await page.getByLabel('E-postadress').fill(email);
-  await page.getByLabel('Lösenord').fill('matnat-demo');
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await expect(page).toHaveURL(`${web()}/dashboard`);
-}
+import { expectAccessible, localTiles, screenshots, signedIn, web } from './webPages';
 
 /** anna's devices with a position, as the API gives them to her. */
 async function placedDevices(page: Page): Promise<{ id: number; title: string | null }[]> {
@@ -58,7 +23,8 @@ test.beforeEach(async ({ page }) => {
 test("map: anna's placed devices as markers; a popup's latest readings and its link to the device; the satellite toggle survives a reload", async ({
   page,
 }) => {
-  await signIn(page, 'anna@matnat.se');
+  await localTiles(page);
+  await signedIn(page, 'anna@matnat.se');
   const placed = await placedDevices(page);
   expect(placed.length).toBeGreaterThan(1);
   await page.getByRole('navigation').getByRole('link', { name: 'Karta' }).first().click();
@@ -67,7 +33,7 @@ test("map: anna's placed devices as markers; a popup's latest readings and its l
   const markers = page.locator('.matnat-device-marker');
   await expect(markers).toHaveCount(placed.length);
   await expectAccessible(page);
-  await screenshots(page, 'map');
+  await screenshots(page, 'map', { fullPage: false });
 
   const toggle = page.getByRole('button', { name: 'Satellit' });
   await toggle.click();
@@ -96,7 +62,8 @@ test("map: anna's placed devices as markers; a popup's latest readings and its l
 test('map.devices: the devices listed beside the map; choosing one centres the map on it and opens its popup', async ({
   page,
 }) => {
-  await signIn(page, 'anna@matnat.se');
+  await localTiles(page);
+  await signedIn(page, 'anna@matnat.se');
   const placed = await placedDevices(page);
   await page.goto(`${web()}/map/devices`);
   const list = page.getByRole('navigation', { name: 'Mätenheter på kartan' }).getByRole('button');
@@ -107,5 +74,5 @@ test('map.devices: the devices listed beside the map; choosing one centres the m
   await expect(list.nth(1)).toHaveAttribute('aria-pressed', 'true');
   await expect(page.locator('.matnat-popup strong').first()).toHaveText(names[1] ?? '');
   await expectAccessible(page);
-  await screenshots(page, 'map-devices');
+  await screenshots(page, 'map-devices', { fullPage: false });
 });
