@@ -3,6 +3,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, localTiles, screenshots, web } from './webPages';
 
+const tiles = () => process.env.MATNAT_TILES as string;
+
 const tileCount = async () => ((await (await fetch(`${tiles()}/count`)).json()) as { tiles: number }).tiles;
 
 /** What the server keeps as this browser's cart (GET /cart/retrieve with the page's cookies). */

@@ -45,9 +45,9 @@ export async function signIn(page: Page, email: string, password = 'matnat-demo'
   await page.getByRole('button', { name: 'Logga in' }).click();
 }
 
-/** Signs in with the demo password and waits for the dashboard index. */
-export async function signedIn(page: Page, email: string) {
-  await signIn(page, email);
+/** Signs in (the demo password unless given) and waits for the dashboard index. */
+export async function signedIn(page: Page, email: string, password = 'matnat-demo') {
+  await signIn(page, email, password);
   await expect(page).toHaveURL(`${web()}/dashboard`);
 }
 

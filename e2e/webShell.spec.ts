@@ -2,7 +2,7 @@
 // answers, and the shell's menus open under axe and in screenshots. The journeys web.spec.ts already has
 // (401 mid-session, a rebuilt index.html, a failing chunk) are not repeated here.
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, screenshots, signIn, web } from './webPages';
+import { apiCall, expectAccessible, screenshots, signIn, web } from './webPages';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -62,6 +62,17 @@ test('spec §4 bell: an unread notification opens its alert and is marked read; 
   expect((await marked).status()).toBe(200);
   await expect(page).toHaveURL(/\/alert\/\d+\/edit$/);
   await bell.click();
+  await expect(page.getByRole('menuitem', { name: 'Frostvarning fjällen' })).toHaveCount(0);
+  // With the rest read too (another alert of her team fires in the demo data), none are new.
+  const { data } = await apiCall<{ data: { id: number; read_at: string | null }[] }>(
+    page,
+    'GET',
+    '/api/v1/notification',
+  );
+  for (const n of data.filter((n) => n.read_at === null))
+    await apiCall(page, 'POST', `/api/v1/notification/${n.id}/read`);
+  await page.reload();
+  await page.getByRole('button', { name: /notifikation/i }).click();
   await expect(page.getByText('Inga nya notifikationer')).toBeVisible();
   await expect(page.getByTestId('matnat-bell-dot')).toHaveCount(0);
 });

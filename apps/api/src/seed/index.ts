@@ -80,6 +80,7 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedDemoOptions = {}): Prom
   // The alerts' states, history and notifications are what the seeded readings of the last two weeks
   // make them (the bell's recent past; replaying all months would cost the first start seconds).
   await replayAlerts(db, { since: Math.max(historyStart, now - 14 * 86_400_000), until: now });
+  await markOlderAlertNoticesRead(db, now);
   const embedPanelIds = await seedDemoEmbedToken(db, {
     owner: accounts.anna.id,
     origins: opts.embedOrigins,
@@ -96,3 +97,23 @@ export async function seedDemo(db: Kysely<DB>, opts: SeedDemoOptions = {}): Prom
 export { startSimulator } from '../simulator.js';
 export { DEMO_EMBED_PANELS, DEMO_EMBED_TOKEN, demoEmbedOrigins } from './embedToken.js';
 export { DEMO_INGEST_SECRET } from './integration.js';
+
+/**
+ * Two weeks of replay leave a reminder per interval while an alert fired unacknowledged. The demo's people
+ * have read their bell up to each alert's latest notification: the older ones of an alert are read, so the
+ * bell shows one line per alert, the latest.
+ */
+async function markOlderAlertNoticesRead(db: Kysely<DB>, now: number): Promise<void> {
+  const latest = db
+    .selectFrom('notifications')
+    .select(({ fn }) => fn.max('id').as('id'))
+    .where('alert_id', 'is not', null)
+    .groupBy(['user_id', 'alert_id']);
+  await db
+    .updateTable('notifications')
+    .set({ read_at: new Date(now).toISOString() })
+    .where('alert_id', 'is not', null)
+    .where('read_at', 'is', null)
+    .where('id', 'not in', latest)
+    .execute();
+}

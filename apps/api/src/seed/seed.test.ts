@@ -141,6 +141,24 @@ describe.each(dialects)('demo world (%s)', (dialect) => {
     expect(Number(frost.value)).toBeLessThan(-12);
   });
 
+  it("issue 11 demo bell: of each alert's notifications only the latest is unread (the reminders before it are read)", async () => {
+    const unread = await w.db
+      .selectFrom('notifications')
+      .select(['user_id', 'alert_id'])
+      .where('alert_id', 'is not', null)
+      .where('read_at', 'is', null)
+      .execute();
+    const keys = unread.map((n) => `${n.user_id}:${n.alert_id}`);
+    expect(unread.length).toBeGreaterThan(0);
+    expect(new Set(keys).size).toBe(keys.length);
+    const all = await w.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('alert_id', 'is not', null)
+      .execute();
+    expect(all.length).toBeGreaterThan(unread.length);
+  });
+
   it('examples: the demo embed token reads the demo panels (ids 5 and 6 on a fresh database, as docs/embedding.md says) and nothing else, from the local origins, stored hashed', async () => {
     const rows = await w.db.selectFrom('embed_tokens').selectAll().execute();
     expect(rows).toHaveLength(1);
