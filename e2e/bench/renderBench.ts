@@ -17,6 +17,7 @@ import { sha256 } from '../../apps/api/src/auth/tokens';
 import { openDatabase } from '../../apps/api/src/db/database';
 import { type Harness, repoRoot, startHarness } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
+import { median } from './benchKit';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 /** `BENCH_ONLY=charts,year,map` runs only those parts (and leaves docs/benchmarks.md as it is). */
@@ -26,7 +27,6 @@ const runs = (part: string) => !ONLY || ONLY.includes(part);
 const CHARTS_PER_PAGE = 4;
 const SIZES = [1_000, 10_000, 100_000] as const;
 const YEAR_READINGS = 525_600;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const range = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)} ms`;
 
 async function buildPages(): Promise<void> {

@@ -16,6 +16,7 @@ import { chromium } from 'playwright-core';
 import { repoRoot } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
 import { startWebServer } from '../webHarness';
+import { median } from './benchKit';
 
 /** 100 KB, as Vite and size-limit count them (1 KB = 1,000 B). */
 const LOGIN_JS_BUDGET = 100_000;
@@ -25,7 +26,6 @@ type Category = keyof typeof CATEGORIES;
 type Scores = Record<Category, number>;
 let lighthouseVersion = '';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const load = () => loadavg().map((l) => l.toFixed(2));
 

@@ -10,7 +10,7 @@
 // Writes the "Reference app: dashboard" section of docs/benchmarks.md. MATNAT_BENCH_NO_BUILD=1 skips the
 // app's build (when `bench:web` has just built it).
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -20,6 +20,7 @@ import { pnpm } from '../../scripts/pnpm.mjs';
 import { repoRoot } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
 import { startWebServer, type WebServer } from '../webHarness';
+import { median, signInAnna, writeBenchSection } from './benchKit';
 
 const RUNS = 5;
 const PANELS = 8;
@@ -30,20 +31,6 @@ const BUDGET_KB = 160;
 const PANEL_CHUNK = /lightweight-charts/;
 /** tsx (esbuild, keepNames) wraps named functions in `__name(…)`; pages evaluating them need it too. */
 const NO_NAME_HELPER = 'globalThis.__name = (fn) => fn';
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-/** Anna's session in a context of its own: the cookies a run starts from. */
-async function signIn(browser: Browser, url: string): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${url}/login`);
-  await page.getByLabel('E-postadress').fill('anna@matnat.se');
-  await page.getByLabel('Lösenord').fill('matnat-demo');
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await page.waitForURL(`${url}/dashboard`);
-  await page.close();
-  return context;
-}
 
 /**
  * A dashboard with 8 line-chart panels over anna's devices' temperature sensors, made through the API
@@ -211,19 +198,6 @@ async function measure(
 const gzipBytes = (name: string) =>
   gzipSync(readFileSync(join(repoRoot, 'apps/web/dist/assets', name)), { level: 9 }).length;
 
-function writeSection(section: string) {
-  const file = join(repoRoot, 'docs/benchmarks.md');
-  const doc = readFileSync(file, 'utf8');
-  const heading = '## Reference app: dashboard';
-  const start = doc.indexOf(heading);
-  const next = start >= 0 ? doc.indexOf('\n## ', start + 1) : -1;
-  const updated =
-    start < 0
-      ? `${doc.trimEnd()}\n\n${section}`
-      : `${doc.slice(0, start)}${section}${next >= 0 ? `\n${doc.slice(next + 1)}` : ''}`;
-  writeFileSync(file, updated);
-}
-
 if (process.env.MATNAT_BENCH_NO_BUILD !== '1') {
   if (pnpm(['--filter', '@matnat/web', 'build'], { cwd: repoRoot }) !== 0)
     throw new Error('app build failed');
@@ -234,7 +208,7 @@ const runs: Run[] = [];
 const load: number[] = [];
 let board = { id: 0, sensors: 0 };
 try {
-  const context = await signIn(browser, server.url);
+  const context = await signInAnna(browser, server.url);
   board = await seedDashboard(context, server.url);
   const state = await context.storageState();
   await context.close();
@@ -293,5 +267,5 @@ from the chart library on (${last.scripts
   .map((s) => `\`${s.name}\` ${kb(gzipBytes(s.name))}`)
   .join(', ')}) the panels load their own chunks.
 `;
-writeSection(section);
+writeBenchSection('## Reference app: dashboard', section);
 console.log(section);

@@ -7,14 +7,13 @@
 // Tiles are answered empty by the page (the bench measures our work, not a tile server). Writes the
 // "Reference app: map" section of docs/benchmarks.md. MATNAT_BENCH_NO_BUILD=1 skips the app's build.
 
-import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { pnpm } from '../../scripts/pnpm.mjs';
 import { repoRoot } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
 import { startWebServer, type WebServer } from '../webHarness';
+import { median, signInAnna, writeBenchSection } from './benchKit';
 
 const RUNS = 5;
 const SEEDED = 500;
@@ -25,19 +24,6 @@ const EMPTY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
   'base64',
 );
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-
-async function signIn(browser: Browser, url: string): Promise<BrowserContext> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${url}/login`);
-  await page.getByLabel('E-postadress').fill('anna@matnat.se');
-  await page.getByLabel('Lösenord').fill('matnat-demo');
-  await page.getByRole('button', { name: 'Logga in' }).click();
-  await page.waitForURL(`${url}/dashboard`);
-  await page.close();
-  return context;
-}
 
 /** 500 devices spread over Sweden, created through the API as anna (her team's devices). */
 async function seedDevices(context: BrowserContext, url: string): Promise<number> {
@@ -154,19 +140,6 @@ async function measure(
   return { firstMs: marks.first as number, allMs: marks.all as number, longTasks };
 }
 
-function writeSection(section: string) {
-  const file = join(repoRoot, 'docs/benchmarks.md');
-  const doc = readFileSync(file, 'utf8');
-  const heading = '## Reference app: map';
-  const start = doc.indexOf(heading);
-  const next = start >= 0 ? doc.indexOf('\n## ', start + 1) : -1;
-  const updated =
-    start < 0
-      ? `${doc.trimEnd()}\n\n${section}`
-      : `${doc.slice(0, start)}${section}${next >= 0 ? `\n${doc.slice(next + 1)}` : ''}`;
-  writeFileSync(file, updated);
-}
-
 if (process.env.MATNAT_BENCH_NO_BUILD !== '1') {
   if (pnpm(['--filter', '@matnat/web', 'build'], { cwd: repoRoot }) !== 0)
     throw new Error('app build failed');
@@ -177,7 +150,7 @@ const runs: Run[] = [];
 const load: number[] = [];
 let markers = 0;
 try {
-  const context = await signIn(browser, server.url);
+  const context = await signInAnna(browser, server.url);
   markers = await seedDevices(context, server.url);
   const state = await context.storageState();
   await context.close();
@@ -216,5 +189,5 @@ Median of ${RUNS} cold navigations to \`/map\` after a warm-up; then six mouse d
 | navigation start → all ${markers} markers | ${all.toFixed(0)} ms | — | |
 | long tasks while panning (all runs) | ${longCount} over ${LONG_TASK_BUDGET_MS} ms; longest ${longest.toFixed(0)} ms | none > ${LONG_TASK_BUDGET_MS} ms | ${ok(longCount === 0)} |
 `;
-writeSection(section);
+writeBenchSection('## Reference app: map', section);
 console.log(`\n${section}`);

@@ -19,6 +19,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { repoRoot, tilePng } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
 import { startWebServer } from '../webHarness';
+import { median } from './benchKit';
 
 const MARKER_RUNS = 5;
 const LIGHTHOUSE_RUNS = 3;
@@ -32,7 +33,6 @@ const PAGES = ['/produkter', '/temperaturspjut'] as const;
 const MARK = 'matnat:temperature-map:first-marker';
 const OSM_TILES = /^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const load = () => loadavg().map((l) => l.toFixed(2));
 let lighthouseVersion = '';
