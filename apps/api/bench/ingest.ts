@@ -15,7 +15,8 @@ import { type Broker, ownBroker, type ServerProcess, startServer } from '../src/
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 20);
-const RATE = Number(process.env.BENCH_RATE ?? 30_000);
+// Offered a little above the 30,000 msg/s budget, so that a sustained figure at the budget shows the server keeping up.
+const RATE = Number(process.env.BENCH_RATE ?? 33_000);
 const DEVICES = 1000;
 const SECRET = 'mtn_int_bench_secret';
 const MQTT_TOPIC = 'v3/bench@ttn/devices/d/up';
