@@ -98,9 +98,11 @@ test("issue 11: a reading over a threshold arrives, and within 2 s the open app'
     name: 'E2E het växthus',
     conditions: [{ sensor_id: watched.sensor.id, operator: '>', threshold: 40 }],
   });
+  // The bell's stream opens with the layout, possibly before the page's load event: wait for its answer
+  // (asked for before navigating) before sending the reading.
+  const stream = page.waitForResponse((r) => r.url().includes('/api/v1/stream'));
   await page.goto(`${web()}/dashboard`);
-  // The bell's stream is open once the layout is: wait for the stream request before the reading.
-  await page.waitForResponse((r) => r.url().includes('/api/v1/stream'));
+  await stream;
   const answer = await fetch(`${web()}/api/v1/ingest`, {
     method: 'POST',
     headers: { authorization: 'Bearer mtn_demo_ingest_key', 'content-type': 'application/json' },
