@@ -299,20 +299,26 @@ export default function DashboardShow() {
       {panels.length === 0 ? (
         <p className="text-slate-700">Dashboarden har inga paneler än. Lägg till en med ”Ny panel”.</p>
       ) : (
-        <ol aria-label="Paneler" className="grid gap-4 xl:grid-cols-2">
-          {panels.map((panel, index) => (
-            <PanelCard
-              key={panel.id}
-              panel={panel}
-              index={index}
-              count={panels.length}
-              filter={filter}
-              onMove={move}
-              onRemove={setRemoving}
-              dragging={dragging}
-            />
-          ))}
-        </ol>
+        // The panels' own titles are h3 (the SDK's panels): an h2 keeps the page's headings in order.
+        <>
+          <h2 id="dashboard-panels" className="sr-only">
+            Paneler
+          </h2>
+          <ol aria-labelledby="dashboard-panels" className="grid gap-4 xl:grid-cols-2">
+            {panels.map((panel, index) => (
+              <PanelCard
+                key={panel.id}
+                panel={panel}
+                index={index}
+                count={panels.length}
+                filter={filter}
+                onMove={move}
+                onRemove={setRemoving}
+                dragging={dragging}
+              />
+            ))}
+          </ol>
+        </>
       )}
       <ConfirmDangerDialog
         open={removing !== null}
