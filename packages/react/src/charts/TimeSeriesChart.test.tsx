@@ -2,6 +2,7 @@ import { act, render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { chartMock, createChartModule } from '../test/chartMock';
+import { postTask } from '../widgets/oneWidgetPerTask';
 import { chartLibrary } from './chartLibrary';
 import { type ChartSeriesInput, TimeSeriesChart } from './TimeSeriesChart';
 
@@ -66,6 +67,17 @@ describe('TimeSeriesChart (lightweight-charts wrapper)', () => {
     expect(chartMock.created - chartMock.removed).toBe(1);
     unmount();
     expect(chartMock.created).toBe(chartMock.removed);
+  });
+
+  it('issue 8: charts of a page that mount together are created one per task, not all in one long task', async () => {
+    render(['a', 'b', 'c'].map((id) => <TimeSeriesChart key={id} series={[series(id, [1, 2])]} />));
+    // A task posted after the queue's: exactly one more chart was created before it runs.
+    const nextTask = () => act(() => new Promise<void>((resolve) => postTask(resolve)));
+    expect(chartMock.created).toBe(1);
+    await nextTask();
+    expect(chartMock.created).toBe(2);
+    await nextTask();
+    expect(chartMock.created).toBe(3);
   });
 
   it('applies option changes as a diff, never the unchanged options', async () => {
