@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import './app.css';
 import { matnat, setNavigate } from './matnat';
+import { PREFETCH } from './routing/prefetch';
 import { loadWithReloadOnce } from './routing/reloadOnce';
 import { appRoutes } from './routing/routes';
 import { AppRoot, RouteError } from './shell/AppRoot';
@@ -31,6 +32,7 @@ const router = createBrowserRouter(
       default: () => import('./layouts/DefaultLayout').then((m) => ({ default: m.DefaultLayout })),
     },
     errorBoundary: RouteError,
+    prefetch: PREFETCH,
   }),
 );
 setNavigate((path) => router.navigate(path));

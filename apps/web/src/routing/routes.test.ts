@@ -45,6 +45,27 @@ const user = (over: Partial<GuardUser> = {}): GuardUser => ({
   ...over,
 });
 
+describe('prefetch in the loader (issue 8: the dashboard asked for beside its screen chunk)', () => {
+  const asked: unknown[] = [];
+  const prefetch = { 'dashboard.show': (params: Record<string, string>) => asked.push(params) && 'started' };
+
+  it("starts a route's prefetch with its params once the guards let the visitor in, and answers with it", async () => {
+    asked.length = 0;
+    expect(await load(guardLoader(session(user()), prefetch), '/dashboard/7')).toBe('started');
+    expect(asked).toEqual([{ dashboard_id: '7' }]);
+  });
+
+  it('does not start it for a visitor the guards send elsewhere', async () => {
+    asked.length = 0;
+    expect(await load(guardLoader(session(null), prefetch), '/dashboard/7')).toBe('/login');
+    expect(asked).toEqual([]);
+  });
+
+  it('routes without a prefetch answer null', async () => {
+    expect(await load(guardLoader(session(user()), prefetch), '/dashboard')).toBeNull();
+  });
+});
+
 describe('the route table on the router', () => {
   it('issue 8: every route of the core table is a router route with its own path, under its lazy layout', async () => {
     const [root] = routes();

@@ -7,12 +7,19 @@ import {
   type RouteDefinition,
   type RouteLayout,
   type RouteName,
+  type RouteParams,
   runGuards,
   UNKNOWN_PATH_REDIRECT,
 } from '@matnat/core';
 import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { type ScreenLoader, screenFor } from './screens';
+
+/**
+ * What a screen needs, asked for once its route's guards let the visitor in: in parallel with the screen's
+ * chunk rather than after it rendered. The answer is the route's loader data (`useLoaderData`).
+ */
+export type Prefetch = (params: RouteParams) => unknown;
 
 /** What a route carries for the shell: its name (the title, the navigation's active link). */
 export interface RouteHandle {
@@ -28,16 +35,21 @@ export interface AppRouteOptions {
   layouts: Record<RouteLayout, ScreenLoader>;
   errorBoundary: ComponentType;
   screens?: Parameters<typeof screenFor>[1];
+  prefetch?: Partial<Record<RouteName, Prefetch>>;
 }
 
-/** The core's guards (check-auth, password, then the route's middleware) run in the loader of each route. */
-export function guardLoader(session: GuardSession) {
+/**
+ * The core's guards (check-auth, password, then the route's middleware) run in the loader of each route;
+ * a route that passes starts its prefetch, if it has one.
+ */
+export function guardLoader(session: GuardSession, prefetch: AppRouteOptions['prefetch'] = {}) {
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const match = matchRoute(`${url.pathname}${url.search}`);
     if (!match) return redirect(buildPath(UNKNOWN_PATH_REDIRECT));
     const to = await runGuards(match, session);
-    return to ? redirect(locationPath(to)) : null;
+    if (to) return redirect(locationPath(to));
+    return prefetch[match.name]?.(match.params) ?? null;
   };
 }
 
@@ -47,7 +59,7 @@ function screenRoute(route: RouteDefinition, options: AppRouteOptions): RouteObj
     id: route.name,
     path: route.path,
     handle: { name: route.name } satisfies RouteHandle,
-    loader: guardLoader(options.session),
+    loader: guardLoader(options.session, options.prefetch),
     lazy: async () => ({ Component: (await options.loadScreen(load)).default }),
   };
 }

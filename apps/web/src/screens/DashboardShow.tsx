@@ -17,8 +17,9 @@ import {
   useTimeFilter,
 } from '@matnat/react';
 import { type DragEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLoaderData, useLocation, useNavigate, useParams } from 'react-router';
 import { matnat } from '../matnat';
+import type { DashboardPrefetch } from '../routing/prefetch';
 import { moveItem } from '../shell/moveItem';
 import { TextField } from '../shell/TextField';
 
@@ -33,10 +34,14 @@ const panelName = (panel: PanelSnap, index: number) => panel.title?.trim() || `P
 const linkClass =
   'rounded-md px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
 
-/** Loads and opens the dashboard; one the user may not see, or that does not exist, is the 404 page. */
+/**
+ * Opens the dashboard the route's loader started loading (routing/prefetch.ts); one the user may not see,
+ * or that does not exist, is the 404 page.
+ */
 function useOpenDashboard(id: number): { board: Board | null; failed: boolean } {
   const navigate = useNavigate();
   const state = useExternalStore(matnat.dashboards);
+  const prefetched = useLoaderData() as DashboardPrefetch | null;
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     setFailed(false);
@@ -44,11 +49,11 @@ function useOpenDashboard(id: number): { board: Board | null; failed: boolean } 
       navigate(buildPath('notFound'), { replace: true });
       return;
     }
-    matnat.dashboards.load(id).catch((error: unknown) => {
+    (prefetched?.dashboard ?? matnat.dashboards.load(id)).catch((error: unknown) => {
       if (isClientError(error)) navigate(buildPath('notFound'), { replace: true });
       else setFailed(true);
     });
-  }, [id, navigate]);
+  }, [id, navigate, prefetched]);
   const current = state?.current;
   return { board: current?.id === id ? current : null, failed };
 }
