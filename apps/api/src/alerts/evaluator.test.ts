@@ -347,6 +347,90 @@ describe.each(dialects)('issue 11: alert evaluation with fake time (%s)', (diale
     await expect(twice).rejects.toThrow();
   });
 
+  it('issue 11 mass silence: 2,000 silent sensors of a kind condition fire each once, a batch of 500 per transaction; a second sweep fires nothing', async () => {
+    const at = new Date(T0).toISOString();
+    const device = await t.db
+      .insertInto('devices')
+      .values({ title: 'Tyst hall', external_device_id: 'TYST0001', created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('device_team')
+      .values({ device_id: device.id, team_id: t.accounts.teams.north })
+      .execute();
+    const sensors = Array.from({ length: 2000 }, (_, i) => ({
+      device_id: device.id,
+      type: 'temperature' as const,
+      name: `Temperatur ${i + 1}`,
+      unit: '°C',
+      created_at: at,
+    }));
+    await t.db.insertInto('sensors').values(sensors).execute();
+    const alert = await t.db
+      .insertInto('alerts')
+      .values({
+        team_id: t.accounts.teams.north,
+        user_id: t.accounts.anna.id,
+        name: 'Tyst hall',
+        no_data_minutes: 30,
+        renotify_minutes: null,
+        muted_until: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('alert_conditions')
+      .values({
+        alert_id: alert.id,
+        sensor_id: null,
+        device_id: device.id,
+        sensor_key: 'temperature',
+        operator: '>',
+        threshold: 100,
+      })
+      .execute();
+    const commits: AlertMessage[][] = [];
+    const e = new AlertEvaluator({
+      db: t.db,
+      now: () => clock,
+      announce: (m) => commits.push([...m]),
+      mail: (m) => mails.push(m),
+      refreshMs: 0,
+      silenceBatch: 500,
+    });
+    const ours = (m: AlertMessage) => m.event.type === 'alert' && m.event.alert_id === alert.id;
+    const fired = () =>
+      t.db
+        .selectFrom('alert_history')
+        .select(['sensor_id', 'event'])
+        .where('alert_id', '=', alert.id)
+        .execute();
+    await sweepAt(e, 29);
+    expect(await fired()).toEqual([]);
+    await sweepAt(e, 30);
+    const history = await fired();
+    expect(history).toHaveLength(2000);
+    expect(new Set(history.map((h) => h.sensor_id)).size).toBe(2000);
+    expect(history.every((h) => h.event === 'firing')).toBe(true);
+    // Other tests' alerts share the chunks, so the 2,000 span at most one batch more than 2000 / 500.
+    const transactions = commits.filter((c) => c.some(ours));
+    expect(transactions.length).toBeLessThanOrEqual(5);
+    expect(transactions.flat().filter(ours)).toHaveLength(2000);
+    const told = await t.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('alert_id', '=', alert.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(told.n)).toBe(2000 * 2); // anna and ny, the team's members
+    expect(mails.filter((m) => m.subject === 'Larm: Tyst hall')).toHaveLength(4000);
+    await sweepAt(e, 31);
+    await sweepAt(e, 90);
+    expect(await fired()).toHaveLength(2000);
+    expect(commits.filter((c) => c.some(ours))).toHaveLength(transactions.length);
+  });
+
   it('the operators < and ≤ fire below the threshold and clear above the clear threshold', async () => {
     w = await make({ operator: '<=', threshold: -25, clear_threshold: -23 });
     const e = evaluator();
