@@ -327,6 +327,26 @@ describe.each(dialects)('issue 11: alert evaluation with fake time (%s)', (diale
     expect(await notifications()).toHaveLength(1);
   });
 
+  it('issue 11: the database refuses a condition with no target or two (migration 0008 check)', async () => {
+    w = await make({});
+    const device = await t.db
+      .selectFrom('sensors')
+      .select('device_id')
+      .where('id', '=', w.sensorId)
+      .executeTakeFirstOrThrow();
+    const condition = (target: { sensor_id: number | null; device_id?: number; sensor_key?: string }) =>
+      t.db
+        .insertInto('alert_conditions')
+        .values({ alert_id: w.alertId, operator: '>', threshold: 1, ...target })
+        .execute();
+    await expect(condition({ sensor_id: null })).rejects.toThrow();
+    await expect(
+      condition({ sensor_id: w.sensorId, device_id: device.device_id, sensor_key: 'temperature' }),
+    ).rejects.toThrow();
+    await expect(condition({ sensor_id: null, device_id: device.device_id })).rejects.toThrow();
+    await condition({ sensor_id: null, device_id: device.device_id, sensor_key: 'temperature' });
+  });
+
   it('the database refuses a second firing of one episode (unique history entry)', async () => {
     w = await make({});
     await feed(evaluator(), [0, 35]);
