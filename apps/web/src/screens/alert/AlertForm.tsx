@@ -1,7 +1,7 @@
 import { sensorKind } from '@matnat/contract/plain';
 import { type Alert, buildPath, type Device, deviceLabel, parseFormErrors } from '@matnat/core';
 import { Button, ConfirmDangerDialog, useQuery } from '@matnat/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { matnat } from '../../matnat';
 import { TextField } from '../../shell/TextField';
@@ -85,8 +85,50 @@ function kindsOf(device: Device | undefined): [string, string][] {
   return [...kinds];
 }
 
-function FieldError({ messages }: { messages: string[] | undefined }) {
-  return messages ? <p className="mt-1 text-sm text-red-700">{messages[0]}</p> : null;
+/** A labelled select with a first empty choice, an optional hint and the field's error below. */
+function SelectField({
+  id,
+  label,
+  empty,
+  value,
+  errors,
+  hint,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  empty: string;
+  value: string;
+  errors: string[] | undefined;
+  hint?: string;
+  onChange(value: string): void;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        className={selectClass}
+      >
+        <option value="">{empty}</option>
+        {children}
+      </select>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {errors && <p className="mt-1 text-sm text-red-700">{errors[0]}</p>}
+    </div>
+  );
 }
 
 /** What a condition watches: one sensor, or every sensor of a kind on a device (also later ones). */
@@ -122,76 +164,55 @@ function TargetFields({
         ))}
       </fieldset>
       {row.target === 'sensor' ? (
-        <div>
-          <label htmlFor={`${id}-sensor`} className={labelClass}>
-            {T.sensorLabel}
-          </label>
-          <select
-            id={`${id}-sensor`}
-            value={row.sensor_id}
-            aria-invalid={error('sensor_id') ? true : undefined}
-            onChange={(e) => onChange({ ...row, sensor_id: e.target.value })}
-            className={selectClass}
-          >
-            <option value="">{T.chooseSensor}</option>
-            {devices.map((d) => (
-              <optgroup key={d.id} label={deviceLabel(d)}>
-                {(d.sensors ?? []).map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {deviceLabel(d)} – {s.name} ({s.unit})
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          <FieldError messages={error('sensor_id')} />
-        </div>
+        <SelectField
+          id={`${id}-sensor`}
+          label={T.sensorLabel}
+          empty={T.chooseSensor}
+          value={row.sensor_id}
+          errors={error('sensor_id')}
+          onChange={(sensor_id) => onChange({ ...row, sensor_id })}
+        >
+          {devices.map((d) => (
+            <optgroup key={d.id} label={deviceLabel(d)}>
+              {(d.sensors ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {deviceLabel(d)} – {s.name} ({s.unit})
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </SelectField>
       ) : (
         <div className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-device`} className={labelClass}>
-              {T.deviceLabel}
-            </label>
-            <select
-              id={`${id}-device`}
-              value={row.device_id}
-              aria-invalid={error('device_id') ? true : undefined}
-              onChange={(e) => onChange({ ...row, device_id: e.target.value, sensor_key: '' })}
-              className={selectClass}
-            >
-              <option value="">{T.chooseDevice}</option>
-              {devices.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {deviceLabel(d)}
-                </option>
-              ))}
-            </select>
-            <FieldError messages={error('device_id')} />
-          </div>
-          <div>
-            <label htmlFor={`${id}-kind`} className={labelClass}>
-              {T.kindLabel}
-            </label>
-            <select
-              id={`${id}-kind`}
-              value={row.sensor_key}
-              aria-invalid={error('sensor_key') ? true : undefined}
-              aria-describedby={`${id}-kind-hint`}
-              onChange={(e) => onChange({ ...row, sensor_key: e.target.value })}
-              className={selectClass}
-            >
-              <option value="">{T.chooseKind}</option>
-              {kindsOf(device).map(([kind, label]) => (
-                <option key={kind} value={kind}>
-                  {label}
-                </option>
-              ))}
-            </select>
-            <p id={`${id}-kind-hint`} className="mt-1 text-sm text-slate-600">
-              {T.kindHint}
-            </p>
-            <FieldError messages={error('sensor_key')} />
-          </div>
+          <SelectField
+            id={`${id}-device`}
+            label={T.deviceLabel}
+            empty={T.chooseDevice}
+            value={row.device_id}
+            errors={error('device_id')}
+            onChange={(device_id) => onChange({ ...row, device_id, sensor_key: '' })}
+          >
+            {devices.map((d) => (
+              <option key={d.id} value={d.id}>
+                {deviceLabel(d)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id={`${id}-kind`}
+            label={T.kindLabel}
+            empty={T.chooseKind}
+            value={row.sensor_key}
+            errors={error('sensor_key')}
+            hint={T.kindHint}
+            onChange={(sensor_key) => onChange({ ...row, sensor_key })}
+          >
+            {kindsOf(device).map(([kind, label]) => (
+              <option key={kind} value={kind}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
         </div>
       )}
     </div>
