@@ -14,9 +14,15 @@ import {
   type Transition,
   type WatchedAlert,
 } from './model.js';
-import { sweepSilence } from './silenceSweep.js';
+import { SILENCE_BATCH, sweepSilence } from './silenceSweep.js';
 import { readStates, stateKey } from './stateRows.js';
-import { isUniqueViolation, TransitionWriter, type WriterOptions } from './transitions.js';
+import {
+  isUniqueViolation,
+  type Retryable,
+  type Step,
+  TransitionWriter,
+  type WriterOptions,
+} from './transitions.js';
 import { loadWatches } from './watches.js';
 
 export interface AlertEvaluatorOptions extends WriterOptions {
@@ -25,11 +31,9 @@ export interface AlertEvaluatorOptions extends WriterOptions {
   onError?: (error: unknown) => void;
   /** How long the loaded alerts are trusted before checking the tables for changes. @default 5000 */
   refreshMs?: number;
-  /** Silent sensors fired per transaction by the sweep. @default SILENCE_BATCH */
+  /** Transitions the sweep writes per transaction (silent sensors, reminders due). @default SILENCE_BATCH */
   silenceBatch?: number;
 }
-
-type Step = (row: StateRow) => [StateRow, Transition][];
 
 const CONFLICT = new Error('alert state changed meanwhile');
 
@@ -209,38 +213,44 @@ export class AlertEvaluator {
       .selectAll()
       .where('state', 'in', ['pending', 'firing'])
       .execute();
-    const rows = new Map(active.map((r) => [stateKey(r.alert_id, r.sensor_id, r.kind), r]));
+    const due: Retryable[] = [];
     for (const row of active) {
       const alert = this.#alerts.get(row.alert_id);
       const conditions = alert?.sensors.get(row.sensor_id);
       if (!alert || !conditions) continue;
-      await this.#apply(alert, row.sensor_id, row.kind, rows, (current) =>
+      const step: Step = (current) =>
         chain(current, [
           (r) => (row.kind === 'value' ? onPendingTimer(r, conditions, now) : null),
           (r) => onRenotifyTimer(r, alert, now),
-        ]),
-      );
+        ]);
+      const steps = step(row);
+      if (steps.length > 0)
+        due.push({ change: { alert, sensorId: row.sensor_id, kind: row.kind, before: row, steps }, step });
     }
-    await this.#sweepSilence(now);
-  }
-
-  /** Fires the no-data watches of silent sensors, a batch of them per transaction. */
-  async #sweepSilence(now: number): Promise<void> {
+    await this.#writeAll(due);
     await sweepSilence(
       {
         db: this.#db,
-        writer: this.#writer,
         alerts: this.#alerts.values(),
         watching: (sensorId) => this.watching(sensorId),
-        retry: async ({ alert, sensorId, kind }, step) => {
-          const rows = new Map<string, StateRow>();
-          await this.#reread(alert.id, sensorId, kind, rows);
-          return this.#apply(alert, sensorId, kind, rows, (row) => chain(row, [step]));
-        },
-        ...(this.#options.silenceBatch ? { batch: this.#options.silenceBatch } : {}),
+        write: (items) => this.#writeAll(items),
+        batch: this.#batch,
       },
       now,
     );
+  }
+
+  get #batch(): number {
+    return this.#options.silenceBatch ?? SILENCE_BATCH;
+  }
+
+  /** The sweep's changes in batches; one another process changed first is computed again on its own. */
+  #writeAll(items: readonly Retryable[]): Promise<number> {
+    return this.#writer.writeAll(items, this.#batch, async ({ change: { alert, sensorId, kind }, step }) => {
+      const rows = new Map<string, StateRow>();
+      await this.#reread(alert.id, sensorId, kind, rows);
+      return this.#apply(alert, sensorId, kind, rows, step);
+    });
   }
 
   async #acknowledge(alertId: number, userId: number, comment: string | null, sensorId?: number) {

@@ -1,69 +1,55 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
-import { OK_STATE, onSilence, type StateRow, type Transition, type WatchedAlert } from './model.js';
+import { OK_STATE, onSilence, type StateRow, type WatchedAlert } from './model.js';
 import { chunks, readStates, stateKey } from './stateRows.js';
-import { type Change, isUniqueViolation, type TransitionWriter } from './transitions.js';
+import type { Retryable } from './transitions.js';
 
 /** Silent sensors fired per transaction: 50,000 firings one transaction each took 101 s on SQLite. */
 export const SILENCE_BATCH = 500;
 
 export interface SilenceSweep {
   db: Kysely<DB>;
-  writer: TransitionWriter;
   alerts: Iterable<WatchedAlert>;
   watching(sensorId: number): readonly WatchedAlert[];
-  /** Computes and writes one watch again from its stored row (after another process changed it). */
-  retry(change: Change, step: (row: StateRow) => [StateRow, Transition] | null): Promise<unknown>;
+  /** Writes one batch of firings (`TransitionWriter.writeAll`); resolves to how many it wrote. */
+  write(items: readonly Retryable[]): Promise<number>;
   /** @default SILENCE_BATCH */
   batch?: number;
 }
 
 /**
  * Fires the no-data watches of sensors whose latest reading (at or before now; without any, the
- * alert's creation) is too old, a batch of sensors per transaction. A watch another process changed
- * meanwhile is computed again on its own; if the batch hits an episode already written (the unique
- * history index), it is rolled back and each of its watches is written on its own. Resolves to the
- * watches fired.
+ * alert's creation) is too old: for each batch of watched sensors one read of their latest readings and
+ * states, and one transaction for the firings due among them. Resolves to the watches fired in batches.
  */
 export async function sweepSilence(sweep: SilenceSweep, now: number): Promise<number> {
   const silent = [...sweep.alerts].filter((a) => a.noDataMinutes !== null);
   const sensorIds = [...new Set(silent.flatMap((a) => [...a.sensors.keys()]))];
   let fired = 0;
   for (const ids of chunks(sensorIds, sweep.batch ?? SILENCE_BATCH)) {
-    const silences = await silenceChanges(sweep, ids, now);
-    if (silences.length === 0) continue;
-    const changes = silences.map((s) => s.change);
-    let again: Change[];
-    try {
-      const result = await sweep.writer.writeBatch(changes);
-      fired += result.written.length;
-      again = result.conflicts;
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      again = changes;
-    }
-    const lastOf = new Map(silences.map((s) => [s.change, s.last]));
-    for (const change of again)
-      await sweep.retry(change, (row) =>
-        onSilence(row, change.alert.noDataMinutes!, lastOf.get(change)!, now),
-      );
+    const items = await silences(sweep, ids, now);
+    if (items.length > 0) fired += await sweep.write(items);
   }
   return fired;
 }
 
-/** The firings due among these sensors, each with the latest reading its silence counts from. */
-async function silenceChanges(sweep: SilenceSweep, ids: readonly number[], now: number) {
+/** The firings due among these sensors. */
+async function silences(sweep: SilenceSweep, ids: readonly number[], now: number): Promise<Retryable[]> {
   const latest = await latestReadings(sweep.db, ids, now);
   const rows = await readStates(sweep.db, ids, 'no_data');
-  const out: { change: Change; last: number }[] = [];
+  const out: Retryable[] = [];
   for (const sensorId of ids)
     for (const alert of sweep.watching(sensorId)) {
-      if (alert.noDataMinutes === null) continue;
-      const before = rows.get(stateKey(alert.id, sensorId, 'no_data')) ?? OK_STATE;
+      const minutes = alert.noDataMinutes;
+      if (minutes === null) continue;
       const last = latest.get(sensorId) ?? alert.createdAt;
-      const step = onSilence(before, alert.noDataMinutes, last, now);
-      if (!step) continue;
-      out.push({ change: { alert, sensorId, kind: 'no_data', before, steps: [step] }, last });
+      const step = (row: StateRow) => {
+        const next = onSilence(row, minutes, last, now);
+        return next ? [next] : [];
+      };
+      const before = rows.get(stateKey(alert.id, sensorId, 'no_data')) ?? OK_STATE;
+      const steps = step(before);
+      if (steps.length > 0) out.push({ change: { alert, sensorId, kind: 'no_data', before, steps }, step });
     }
   return out;
 }

@@ -5,6 +5,7 @@ import type { MailMessage } from '../mail/mailer.js';
 import type { AlertMessage } from './bus.js';
 import { type StateRow, type Transition, tellsTeam, type WatchedAlert } from './model.js';
 import { type NoticeSensor, noticeOf } from './notices.js';
+import { chunks } from './stateRows.js';
 
 const UNIQUE = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
 
@@ -30,6 +31,15 @@ export interface WriterOptions {
   mail?: (message: MailMessage) => void;
 }
 
+/** Computes the transitions of a watch from its state row. */
+export type Step = (row: StateRow) => [StateRow, Transition][];
+
+/** A change, and how to compute it again from a fresh row if another process changes the row first. */
+export interface Retryable {
+  change: Change;
+  step: Step;
+}
+
 /** What a batch wrote (with the state rows now stored) and what another process changed meanwhile. */
 export interface BatchResult {
   written: [Change, StateRow][];
@@ -46,6 +56,33 @@ export class TransitionWriter {
 
   constructor(options: WriterOptions) {
     this.#options = options;
+  }
+
+  /**
+   * Writes the changes `batch` at a time, one transaction each. The changes whose rows another process
+   * changed meanwhile go to `retry`; so do all of a batch that meets an episode already written (the
+   * unique history index), rolled back. Resolves to the changes written in batches.
+   */
+  async writeAll(
+    items: readonly Retryable[],
+    batch: number,
+    retry: (item: Retryable) => Promise<unknown>,
+  ): Promise<number> {
+    let written = 0;
+    for (const part of chunks(items, batch)) {
+      let again: readonly Retryable[];
+      try {
+        const result = await this.writeBatch(part.map((i) => i.change));
+        written += result.written.length;
+        const conflicts = new Set(result.conflicts);
+        again = part.filter((i) => conflicts.has(i.change));
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        again = part;
+      }
+      for (const item of again) await retry(item);
+    }
+    return written;
   }
 
   /** Writes the changes in one transaction; a change whose state moved meanwhile is left out. */
