@@ -81,7 +81,7 @@ describe('alert bodies', () => {
         name: 'Frost',
         conditions: [
           { sensor_id: 3, operator: '<', threshold: 0 },
-          { device_id: 7, sensor_key: 'temperature', operator: '<', threshold: 0 },
+          { device_id: 7, sensor_key: 'Temperature', operator: '<', threshold: 0 },
         ],
       }).conditions,
     ).toEqual([

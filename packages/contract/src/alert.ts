@@ -117,7 +117,7 @@ function checkTarget(c: ConditionTarget, ctx: z.RefinementCtx) {
 export const AlertConditionBody = body({
   sensor_id: id(L.sensor_id).optional(),
   device_id: id(L.device_id).optional(),
-  sensor_key: text(L.sensor_key, { max: LIMITS.sensorKey }).optional(),
+  sensor_key: text(L.sensor_key, { max: LIMITS.sensorKey }).toLowerCase().optional(),
   operator: oneOf(L.operator, ALERT_OPERATORS),
   threshold: number(L.threshold),
   duration_s: integer(L.duration_s, { min: 0, max: LIMITS.alertDurationS }).default(0),

@@ -418,7 +418,7 @@ describe.each(dialects)('issue 11: alert evaluation with fake time (%s)', (diale
       announce: (m) => commits.push([...m]),
       mail: (m) => mails.push(m),
       refreshMs: 0,
-      silenceBatch: 500,
+      sweepBatch: 500,
     });
     const ours = (m: AlertMessage) => m.event.type === 'alert' && m.event.alert_id === alert.id;
     const fired = () =>

@@ -14,12 +14,13 @@ import {
   type Transition,
   type WatchedAlert,
 } from './model.js';
-import { SILENCE_BATCH, sweepSilence } from './silenceSweep.js';
+import { sweepSilence } from './silenceSweep.js';
 import { readStates, stateKey } from './stateRows.js';
 import {
   isUniqueViolation,
   type Retryable,
   type Step,
+  SWEEP_BATCH,
   TransitionWriter,
   type WriterOptions,
 } from './transitions.js';
@@ -31,8 +32,8 @@ export interface AlertEvaluatorOptions extends WriterOptions {
   onError?: (error: unknown) => void;
   /** How long the loaded alerts are trusted before checking the tables for changes. @default 5000 */
   refreshMs?: number;
-  /** Transitions the sweep writes per transaction (silent sensors, reminders due). @default SILENCE_BATCH */
-  silenceBatch?: number;
+  /** Transitions the sweep writes per transaction (silent sensors, reminders due). @default SWEEP_BATCH */
+  sweepBatch?: number;
 }
 
 const CONFLICT = new Error('alert state changed meanwhile');
@@ -241,7 +242,7 @@ export class AlertEvaluator {
   }
 
   get #batch(): number {
-    return this.#options.silenceBatch ?? SILENCE_BATCH;
+    return this.#options.sweepBatch ?? SWEEP_BATCH;
   }
 
   /** The sweep's changes in batches; one another process changed first is computed again on its own. */

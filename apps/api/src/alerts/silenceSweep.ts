@@ -2,10 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/types.js';
 import { OK_STATE, onSilence, type StateRow, type WatchedAlert } from './model.js';
 import { chunks, readStates, stateKey } from './stateRows.js';
-import type { Retryable } from './transitions.js';
-
-/** Silent sensors fired per transaction: 50,000 firings one transaction each took 101 s on SQLite. */
-export const SILENCE_BATCH = 500;
+import { type Retryable, SWEEP_BATCH } from './transitions.js';
 
 export interface SilenceSweep {
   db: Kysely<DB>;
@@ -13,7 +10,7 @@ export interface SilenceSweep {
   watching(sensorId: number): readonly WatchedAlert[];
   /** Writes one batch of firings (`TransitionWriter.writeAll`); resolves to how many it wrote. */
   write(items: readonly Retryable[]): Promise<number>;
-  /** @default SILENCE_BATCH */
+  /** Watched sensors read (and their firings written) at a time. @default SWEEP_BATCH */
   batch?: number;
 }
 
@@ -26,7 +23,7 @@ export async function sweepSilence(sweep: SilenceSweep, now: number): Promise<nu
   const silent = [...sweep.alerts].filter((a) => a.noDataMinutes !== null);
   const sensorIds = [...new Set(silent.flatMap((a) => [...a.sensors.keys()]))];
   let fired = 0;
-  for (const ids of chunks(sensorIds, sweep.batch ?? SILENCE_BATCH)) {
+  for (const ids of chunks(sensorIds, sweep.batch ?? SWEEP_BATCH)) {
     const items = await silences(sweep, ids, now);
     if (items.length > 0) fired += await sweep.write(items);
   }

@@ -61,7 +61,7 @@ function conditionRow(alertId: number, c: AlertConditionBody) {
     alert_id: alertId,
     sensor_id: c.sensor_id ?? null,
     device_id: c.device_id ?? null,
-    sensor_key: c.sensor_key?.toLowerCase() ?? null,
+    sensor_key: c.sensor_key ?? null,
     operator: c.operator,
     threshold: c.threshold,
     duration_s: c.duration_s,
