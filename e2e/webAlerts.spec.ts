@@ -40,12 +40,12 @@ test('alert.create / alert.edit: two conditions, a clear threshold on the wrong 
   await page.goto(`${web()}/alert/create`);
   await expect(page.getByRole('heading', { name: 'Ny notis' })).toBeVisible();
   await page.getByLabel('Namn').fill('E2E värmebölja');
-  await page.getByLabel('Sensor').first().selectOption(String(first?.sensor.id));
+  await page.getByLabel('Sensor', { exact: true }).first().selectOption(String(first?.sensor.id));
   await page.getByLabel('Gränsvärde').first().fill('1000');
   // Hysteresis on the wrong side of a '>' threshold: the contract's message under the field.
   await page.getByLabel('Återställningsvärde (valfritt)').first().fill('1200');
   await page.getByRole('button', { name: 'Lägg till villkor' }).click();
-  await page.getByLabel('Sensor').nth(1).selectOption(String(second?.sensor.id));
+  await page.getByLabel('Sensor', { exact: true }).nth(1).selectOption(String(second?.sensor.id));
   await page.getByLabel('Villkor', { exact: true }).nth(1).selectOption('<');
   await page.getByLabel('Gränsvärde').nth(1).fill('-1000');
   await page.getByLabel('Varaktighet (minuter)').nth(1).fill('15');
@@ -85,6 +85,36 @@ test('alert.create / alert.edit: two conditions, a clear threshold on the wrong 
   await page.getByRole('alertdialog').getByRole('button', { name: 'Ta bort' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Notisen har tagits bort' })).toBeVisible();
   await expect(page.getByText('E2E värmebölja ändrad')).toHaveCount(0);
+});
+
+test('issue 11: alert.create with a condition on every temperature sensor of a device; alert.edit shows it', async ({
+  page,
+}) => {
+  await signedIn(page, 'anna@matnat.se');
+  const [first] = await temperatureSensors(page);
+  if (!first) throw new Error('anna has no temperature sensor');
+  await page.goto(`${web()}/alert/create`);
+  await page.getByLabel('Namn').fill('E2E alla spjut');
+  await page.getByRole('radio', { name: 'Alla sensorer av en typ på en mätenhet' }).check();
+  await page.getByLabel('Mätenhet', { exact: true }).selectOption(String(first.device.id));
+  await page.getByLabel('Gränsvärde').fill('1000');
+  await page.getByRole('button', { name: 'Spara' }).click();
+  // No kind chosen yet: the contract's message under the kind field.
+  await expect(page.getByLabel('Sensortyp')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Sensortyp måste anges.')).toBeVisible();
+  await page.getByLabel('Sensortyp').selectOption('temperature');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Spara' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Notisen har skapats' })).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: 'E2E alla spjut' });
+  await expect(row).toContainText('1 villkor');
+  await row.getByRole('link', { name: 'E2E alla spjut' }).click();
+  await expect(page.getByRole('radio', { name: 'Alla sensorer av en typ på en mätenhet' })).toBeChecked();
+  await expect(page.getByLabel('Mätenhet', { exact: true })).toHaveValue(String(first.device.id));
+  await expect(page.getByLabel('Sensortyp')).toHaveValue('temperature');
+  await page.getByRole('button', { name: 'Ta bort notisen' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ta bort' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Notisen har tagits bort' })).toBeVisible();
 });
 
 test("issue 11: a reading over a threshold arrives, and within 2 s the open app's bell shows it; the list says Larmar", async ({

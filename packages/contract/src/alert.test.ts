@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { Alert, AlertCreateBody, AlertUpdateBody } from './alert';
+import { Alert, AlertCondition, AlertCreateBody, AlertUpdateBody } from './alert';
 import { toFormErrors } from './errors';
 import { Notification } from './notification';
+import { sensorKind } from './sensorKind';
 
 const errorsOf = (result: z.ZodSafeParseResult<unknown>) =>
   result.success ? {} : toFormErrors(result.error);
@@ -34,6 +35,13 @@ describe('Alert', () => {
       conditions: [{ id: 1, alert_id: 1, sensor_id: 3, operator: '<', threshold: 0, duration_s: 600 }],
     });
     expect(alert.conditions?.[0]?.operator).toBe('<');
+  });
+
+  it('issue 11: a condition on every sensor of a kind has no sensor_id, a device_id and a sensor_key', () => {
+    const condition = { id: 2, alert_id: 1, operator: '>', threshold: 30, duration_s: 0 };
+    expect(
+      AlertCondition.parse({ ...condition, sensor_id: null, device_id: 7, sensor_key: 'temperature' }),
+    ).toMatchObject({ sensor_id: null, device_id: 7, sensor_key: 'temperature' });
   });
 });
 
@@ -67,6 +75,53 @@ describe('alert bodies', () => {
     });
   });
 
+  it('issue 11: a condition watches a sensor, or every sensor of a kind on a device (device_id with sensor_key)', () => {
+    expect(
+      AlertCreateBody.parse({
+        name: 'Frost',
+        conditions: [
+          { sensor_id: 3, operator: '<', threshold: 0 },
+          { device_id: 7, sensor_key: 'Temperature', operator: '<', threshold: 0 },
+        ],
+      }).conditions,
+    ).toEqual([
+      { sensor_id: 3, operator: '<', threshold: 0, duration_s: 0 },
+      { device_id: 7, sensor_key: 'temperature', operator: '<', threshold: 0, duration_s: 0 },
+    ]);
+  });
+
+  it('issue 11: a condition with no target, both targets or half a kind target is refused in Swedish', () => {
+    const conditions = (...targets: object[]) => ({
+      name: 'Frost',
+      conditions: targets.map((t) => ({ ...t, operator: '<', threshold: 0 })),
+    });
+    expect(
+      errorsOf(
+        AlertCreateBody.safeParse(
+          conditions(
+            {},
+            { sensor_id: 3, device_id: 7, sensor_key: 'temperature' },
+            { device_id: 7 },
+            {
+              sensor_key: 'temperature',
+            },
+          ),
+        ),
+      ),
+    ).toEqual({
+      'conditions.0.sensor_id': ['Ange en sensor, eller en mätenhet och en sensortyp.'],
+      'conditions.1.sensor_id': ['Ange antingen en sensor eller en mätenhet och en sensortyp, inte båda.'],
+      'conditions.2.sensor_key': ['Sensortyp måste anges.'],
+      'conditions.3.device_id': ['Mätenhet måste anges.'],
+    });
+    expect(errorsOf(AlertCreateBody.safeParse(conditions({ sensor_id: 3, device_id: 7 })))).toEqual({
+      'conditions.0.sensor_id': ['Ange antingen en sensor eller en mätenhet och en sensortyp, inte båda.'],
+    });
+    expect(errorsOf(AlertCreateBody.safeParse(conditions({ device_id: 7, sensor_key: '  ' })))).toEqual({
+      'conditions.0.sensor_key': ['Sensortyp måste anges.'],
+    });
+  });
+
   it('update takes any subset and keeps defaults out', () => {
     expect(AlertUpdateBody.parse({ is_enabled: false })).toEqual({ is_enabled: false });
   });
@@ -85,5 +140,12 @@ describe('Notification', () => {
       expect(Notification.parse({ ...base, level }).level).toBe(level);
     }
     expect(Notification.safeParse({ ...base, level: 'info' }).success).toBe(false);
+  });
+});
+
+describe('sensorKind', () => {
+  it('issue 11: a sensor’s kind is its payload key, or its type when it has none (as ingestion matches)', () => {
+    expect(sensorKind({ key: 'TempC_SHT', type: 'temperature' })).toBe('tempc_sht');
+    expect(sensorKind({ key: null, type: 'humidity' })).toBe('humidity');
   });
 });

@@ -15,12 +15,16 @@ export type AlertWatchKind = z.infer<typeof AlertWatchKind>;
 /**
  * "value `operator` threshold, for at least `duration_s` seconds" (pending until then). Once firing, the
  * alert stays until the value is back across `clear_threshold` (hysteresis), or across the threshold
- * itself when there is none.
+ * itself when there is none. It watches one sensor (`sensor_id`), or every sensor of a kind on a device
+ * (`device_id` with `sensor_key`, also those created later); exactly one of the two.
  */
 export const AlertCondition = z.object({
   id: Id,
   alert_id: Id,
-  sensor_id: Id,
+  sensor_id: Id.nullable(),
+  device_id: Id.nullable().optional(),
+  /** The kind of sensor watched on `device_id`: see `sensorKind`. */
+  sensor_key: z.string().nullable().optional(),
   operator: AlertOperator,
   threshold: z.number(),
   duration_s: z.number().int().nonnegative(),
@@ -95,13 +99,31 @@ export type AlertHistoryEntry = z.infer<typeof AlertHistoryEntry>;
 
 const OPERATOR_SIDE = { '>': 1, '>=': 1, '<': -1, '<=': -1 } as const;
 
+type ConditionTarget = { sensor_id?: number; device_id?: number; sensor_key?: string };
+
+/** Exactly one target: a sensor, or a device with a kind of sensor. */
+function checkTarget(c: ConditionTarget, ctx: z.RefinementCtx) {
+  const kind = c.device_id !== undefined || c.sensor_key !== undefined;
+  if (c.sensor_id !== undefined && kind)
+    ctx.addIssue({ code: 'custom', path: ['sensor_id'], message: M.conditionTwoTargets });
+  else if (c.sensor_id === undefined && !kind)
+    ctx.addIssue({ code: 'custom', path: ['sensor_id'], message: M.conditionTarget });
+  else if (kind && c.device_id === undefined)
+    ctx.addIssue({ code: 'custom', path: ['device_id'], message: M.required(L.device_id) });
+  else if (kind && c.sensor_key === undefined)
+    ctx.addIssue({ code: 'custom', path: ['sensor_key'], message: M.required(L.sensor_key) });
+}
+
 export const AlertConditionBody = body({
-  sensor_id: id(L.sensor_id),
+  sensor_id: id(L.sensor_id).optional(),
+  device_id: id(L.device_id).optional(),
+  sensor_key: text(L.sensor_key, { max: LIMITS.sensorKey }).toLowerCase().optional(),
   operator: oneOf(L.operator, ALERT_OPERATORS),
   threshold: number(L.threshold),
   duration_s: integer(L.duration_s, { min: 0, max: LIMITS.alertDurationS }).default(0),
   clear_threshold: number(L.clear_threshold).nullish(),
 }).superRefine((c, ctx) => {
+  checkTarget(c, ctx);
   // The clear threshold lies on the normal side: below a `>` threshold, above a `<` one.
   if (c.clear_threshold == null) return;
   if ((c.threshold - c.clear_threshold) * OPERATOR_SIDE[c.operator] < 0)

@@ -97,6 +97,8 @@ export const LIMITS = {
   orderQuantity: 99,
   lineChartItems: 12,
   alertConditions: 10,
+  /** A sensor's kind: the payload key it was created from (`temperature`, `TempC_SHT`). */
+  sensorKey: 100,
   /** Seven days: a condition must hold at most this long before the alert fires. */
   alertDurationS: 604_800,
   /** A week: the longest silence an alert waits for, the longest re-notify interval and mute. */

@@ -19,6 +19,8 @@ export const Sensor = z.object({
   type: SensorType,
   /** Display unit, e.g. `°C`, `%`, `V`. */
   unit: z.string(),
+  /** The payload key ingestion created the sensor from; null for one made by hand. */
+  key: z.string().nullable().optional(),
   /** The newest reading, when the server adds it; null when the sensor has none yet. */
   latest: LatestReading.nullable().optional(),
 });

@@ -44,6 +44,7 @@ export * from './notification';
 export * from './query';
 export * from './ranges';
 export * from './schemas';
+export * from './sensorKind';
 export * from './shop';
 export * from './stream';
 export * from './team';

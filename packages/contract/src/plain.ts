@@ -10,4 +10,5 @@ export * from './labels';
 export { errorMessages, fieldLabels, validationMessages } from './messages';
 export * from './query';
 export * from './ranges';
+export * from './sensorKind';
 export * from './zone';

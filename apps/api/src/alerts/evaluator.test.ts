@@ -327,6 +327,26 @@ describe.each(dialects)('issue 11: alert evaluation with fake time (%s)', (diale
     expect(await notifications()).toHaveLength(1);
   });
 
+  it('issue 11: the database refuses a condition with no target or two (migration 0008 check)', async () => {
+    w = await make({});
+    const device = await t.db
+      .selectFrom('sensors')
+      .select('device_id')
+      .where('id', '=', w.sensorId)
+      .executeTakeFirstOrThrow();
+    const condition = (target: { sensor_id: number | null; device_id?: number; sensor_key?: string }) =>
+      t.db
+        .insertInto('alert_conditions')
+        .values({ alert_id: w.alertId, operator: '>', threshold: 1, ...target })
+        .execute();
+    await expect(condition({ sensor_id: null })).rejects.toThrow();
+    await expect(
+      condition({ sensor_id: w.sensorId, device_id: device.device_id, sensor_key: 'temperature' }),
+    ).rejects.toThrow();
+    await expect(condition({ sensor_id: null, device_id: device.device_id })).rejects.toThrow();
+    await condition({ sensor_id: null, device_id: device.device_id, sensor_key: 'temperature' });
+  });
+
   it('the database refuses a second firing of one episode (unique history entry)', async () => {
     w = await make({});
     await feed(evaluator(), [0, 35]);
@@ -345,6 +365,95 @@ describe.each(dialects)('issue 11: alert evaluation with fake time (%s)', (diale
       })
       .execute();
     await expect(twice).rejects.toThrow();
+  });
+
+  it('issue 11 mass silence: 2,000 silent sensors of a kind condition fire each once, a batch of 500 per transaction; a second sweep fires nothing; their reminders go in batches too', async () => {
+    const at = new Date(T0).toISOString();
+    const device = await t.db
+      .insertInto('devices')
+      .values({ title: 'Tyst hall', external_device_id: 'TYST0001', created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('device_team')
+      .values({ device_id: device.id, team_id: t.accounts.teams.north })
+      .execute();
+    const sensors = Array.from({ length: 2000 }, (_, i) => ({
+      device_id: device.id,
+      type: 'temperature' as const,
+      name: `Temperatur ${i + 1}`,
+      unit: '°C',
+      created_at: at,
+    }));
+    await t.db.insertInto('sensors').values(sensors).execute();
+    const alert = await t.db
+      .insertInto('alerts')
+      .values({
+        team_id: t.accounts.teams.north,
+        user_id: t.accounts.anna.id,
+        name: 'Tyst hall',
+        no_data_minutes: 30,
+        renotify_minutes: 60,
+        muted_until: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('alert_conditions')
+      .values({
+        alert_id: alert.id,
+        sensor_id: null,
+        device_id: device.id,
+        sensor_key: 'temperature',
+        operator: '>',
+        threshold: 100,
+      })
+      .execute();
+    const commits: AlertMessage[][] = [];
+    const e = new AlertEvaluator({
+      db: t.db,
+      now: () => clock,
+      announce: (m) => commits.push([...m]),
+      mail: (m) => mails.push(m),
+      refreshMs: 0,
+      sweepBatch: 500,
+    });
+    const ours = (m: AlertMessage) => m.event.type === 'alert' && m.event.alert_id === alert.id;
+    const fired = () =>
+      t.db
+        .selectFrom('alert_history')
+        .select(['sensor_id', 'event'])
+        .where('alert_id', '=', alert.id)
+        .execute();
+    await sweepAt(e, 29);
+    expect(await fired()).toEqual([]);
+    await sweepAt(e, 30);
+    const history = await fired();
+    expect(history).toHaveLength(2000);
+    expect(new Set(history.map((h) => h.sensor_id)).size).toBe(2000);
+    expect(history.every((h) => h.event === 'firing')).toBe(true);
+    // Other tests' alerts share the chunks, so the 2,000 span at most one batch more than 2000 / 500.
+    const transactions = commits.filter((c) => c.some(ours));
+    expect(transactions.length).toBeLessThanOrEqual(5);
+    expect(transactions.flat().filter(ours)).toHaveLength(2000);
+    const told = await t.db
+      .selectFrom('notifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('alert_id', '=', alert.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(told.n)).toBe(2000 * 2); // anna and ny, the team's members
+    expect(mails.filter((m) => m.subject === 'Larm: Tyst hall')).toHaveLength(4000);
+    await sweepAt(e, 31);
+    await sweepAt(e, 89);
+    expect(await fired()).toHaveLength(2000);
+    expect(commits.filter((c) => c.some(ours))).toHaveLength(transactions.length);
+    // An hour after firing, 2,000 reminders are due: batched like the firings.
+    await sweepAt(e, 90);
+    const reminded = (await fired()).filter((h) => h.event === 'renotified');
+    expect(reminded).toHaveLength(2000);
+    expect(commits.filter((c) => c.some(ours)).length - transactions.length).toBeLessThanOrEqual(5);
   });
 
   it('the operators < and ≤ fire below the threshold and clear above the clear threshold', async () => {

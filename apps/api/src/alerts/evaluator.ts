@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AlertWatchKind } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
-import type { MailMessage } from '../mail/mailer.js';
 import type { Reading } from '../measurements/store.js';
-import type { AlertMessage } from './bus.js';
 import {
   acknowledge,
   type Condition,
@@ -11,35 +9,34 @@ import {
   onData,
   onPendingTimer,
   onRenotifyTimer,
-  onSilence,
   onValue,
   type StateRow,
   type Transition,
-  tellsTeam,
   type WatchedAlert,
 } from './model.js';
-import { noticeOf } from './notices.js';
+import { sweepSilence } from './silenceSweep.js';
+import { readStates, stateKey } from './stateRows.js';
+import {
+  isUniqueViolation,
+  type Retryable,
+  type Step,
+  SWEEP_BATCH,
+  TransitionWriter,
+  type WriterOptions,
+} from './transitions.js';
+import { loadWatches } from './watches.js';
 
-export interface AlertEvaluatorOptions {
-  db: Kysely<DB>;
+export interface AlertEvaluatorOptions extends WriterOptions {
   /** @default Date.now */
   now?: () => number;
-  /** Runs inside each transition's transaction (PostgreSQL: NOTIFY, delivered on commit). */
-  announceInTransaction?: (trx: Kysely<DB>, messages: readonly AlertMessage[]) => Promise<void>;
-  /** Called with each committed transition's messages (SQLite: the bus of this process). */
-  announce?: (messages: readonly AlertMessage[]) => void;
-  /** Sends one e-mail after the commit (the mailer, in the background). */
-  mail?: (message: MailMessage) => void;
   onError?: (error: unknown) => void;
-  /** How long the loaded alerts are trusted before checking the table for changes. @default 5000 */
+  /** How long the loaded alerts are trusted before checking the tables for changes. @default 5000 */
   refreshMs?: number;
+  /** Transitions the sweep writes per transaction (silent sensors, reminders due). @default SWEEP_BATCH */
+  sweepBatch?: number;
 }
 
-type Step = (row: StateRow) => [StateRow, Transition][];
-
 const CONFLICT = new Error('alert state changed meanwhile');
-const UNIQUE = new Set(['23505', 'SQLITE_CONSTRAINT_UNIQUE', 'SQLITE_CONSTRAINT_PRIMARYKEY']);
-const CHUNK = 1000;
 
 /** Steps `first`, then keeps stepping its result: every transition one batch of readings causes. */
 function chain(row: StateRow, steps: readonly ((row: StateRow) => [StateRow, Transition] | null)[]) {
@@ -55,15 +52,6 @@ function chain(row: StateRow, steps: readonly ((row: StateRow) => [StateRow, Tra
   return out;
 }
 
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
-
-const stateKey = (alertId: number, sensorId: number, kind: AlertWatchKind) =>
-  `${alertId}:${sensorId}:${kind}`;
-
 /**
  * Evaluates alerts on the readings that arrive and on a timer (pending that has lasted, silence,
  * re-notification). Every state lives in `alert_states`; a transition is written only if the row still
@@ -75,8 +63,12 @@ export class AlertEvaluator {
   readonly #db: Kysely<DB>;
   readonly #now: () => number;
   readonly #options: AlertEvaluatorOptions;
+  readonly #writer: TransitionWriter;
   #alerts = new Map<number, WatchedAlert>();
   #bySensor = new Map<number, WatchedAlert[]>();
+  #hasKinds = false;
+  /** The highest sensor id at the last load: a reading of a higher one is of a sensor created since. */
+  #maxSensorId = 0;
   #signature: string | null = null;
   #checkedAt = Number.NEGATIVE_INFINITY;
   #chain: Promise<void> = Promise.resolve();
@@ -86,6 +78,7 @@ export class AlertEvaluator {
     this.#db = options.db;
     this.#now = options.now ?? Date.now;
     this.#options = options;
+    this.#writer = new TransitionWriter(options);
   }
 
   /** Evaluates the readings after the work queued before them. */
@@ -143,69 +136,45 @@ export class AlertEvaluator {
     return run;
   }
 
-  /** Reloads the enabled alerts when the table changed (checked at most every `refreshMs`). */
+  /**
+   * Reloads the enabled alerts when the alerts changed, or, when a condition watches every sensor of a
+   * kind on a device, when the sensors did (checked at most every `refreshMs`).
+   */
   async refresh(): Promise<void> {
     const now = Date.now();
     if (now - this.#checkedAt < (this.#options.refreshMs ?? 5000)) return;
     this.#checkedAt = now;
-    const sig = await this.#db
-      .selectFrom('alerts')
-      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')])
-      .executeTakeFirstOrThrow();
-    const signature = `${sig.n}|${sig.at}`;
+    const signature = await this.#tablesSignature();
     if (signature === this.#signature) return;
-    await this.#load();
+    const watches = await loadWatches(this.#db);
+    this.#alerts = watches.alerts;
+    this.#bySensor = watches.bySensor;
+    this.#hasKinds = watches.hasKinds;
+    // Read before the load: a sensor created meanwhile counts as new and brings the next reload.
+    this.#maxSensorId = Number(signature.split('|')[3] ?? 0);
     this.#signature = signature;
   }
 
-  async #load(): Promise<void> {
-    const alerts = await this.#db.selectFrom('alerts').selectAll().where('is_enabled', '=', 1).execute();
-    const conditions = await this.#db
-      .selectFrom('alert_conditions')
-      .innerJoin('alerts', 'alerts.id', 'alert_conditions.alert_id')
-      .select([
-        'alert_conditions.alert_id',
-        'alert_conditions.sensor_id',
-        'alert_conditions.operator',
-        'alert_conditions.threshold',
-        'alert_conditions.duration_s',
-        'alert_conditions.clear_threshold',
-      ])
-      .where('alerts.is_enabled', '=', 1)
-      .execute();
-    const byId = new Map<number, WatchedAlert>();
-    for (const a of alerts)
-      byId.set(a.id, {
-        id: a.id,
-        teamId: a.team_id,
-        name: a.name,
-        noDataMinutes: a.no_data_minutes,
-        renotifyMinutes: a.renotify_minutes,
-        mutedUntil: a.muted_until === null ? null : Date.parse(a.muted_until),
-        createdAt: Date.parse(a.created_at),
-        sensors: new Map(),
-      });
-    const bySensor = new Map<number, WatchedAlert[]>();
-    for (const c of conditions) {
-      const alert = byId.get(c.alert_id);
-      if (!alert) continue;
-      const list = alert.sensors.get(c.sensor_id) ?? [];
-      if (list.length === 0) {
-        alert.sensors.set(c.sensor_id, list);
-        bySensor.set(c.sensor_id, [...(bySensor.get(c.sensor_id) ?? []), alert]);
-      }
-      list.push({
-        operator: c.operator,
-        threshold: Number(c.threshold),
-        duration_s: c.duration_s,
-        clear_threshold: c.clear_threshold === null ? null : Number(c.clear_threshold),
-      });
-    }
-    this.#alerts = byId;
-    this.#bySensor = bySensor;
+  async #tablesSignature(): Promise<string> {
+    const alerts = await this.#db
+      .selectFrom('alerts')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('at')])
+      .executeTakeFirstOrThrow();
+    const sensors = await this.#db
+      .selectFrom('sensors')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('id')])
+      .executeTakeFirstOrThrow();
+    return `${alerts.n}|${alerts.at}|${sensors.n}|${sensors.id ?? 0}`;
+  }
+
+  /** The sensors the loaded alerts watch (kind conditions expanded). */
+  watchedSensorIds(): number[] {
+    return [...this.#bySensor.keys()];
   }
 
   async #evaluate(readings: readonly Reading[]): Promise<void> {
+    // A sensor created since the last load may be of a kind a condition watches on its device.
+    if (this.#hasKinds && readings.some((r) => r.sensor_id > this.#maxSensorId)) this.invalidate();
     await this.refresh();
     const bySensor = new Map<number, Reading[]>();
     for (const r of readings) {
@@ -215,7 +184,7 @@ export class AlertEvaluator {
       bySensor.set(r.sensor_id, list);
     }
     if (bySensor.size === 0) return;
-    const rows = await this.#states([...bySensor.keys()]);
+    const rows = await readStates(this.#db, [...bySensor.keys()]);
     for (const [sensorId, list] of bySensor) {
       list.sort((a, b) => a.ts - b.ts);
       for (const alert of this.#bySensor.get(sensorId) ?? []) {
@@ -245,37 +214,44 @@ export class AlertEvaluator {
       .selectAll()
       .where('state', 'in', ['pending', 'firing'])
       .execute();
-    const rows = new Map(active.map((r) => [stateKey(r.alert_id, r.sensor_id, r.kind), r]));
+    const due: Retryable[] = [];
     for (const row of active) {
       const alert = this.#alerts.get(row.alert_id);
       const conditions = alert?.sensors.get(row.sensor_id);
       if (!alert || !conditions) continue;
-      await this.#apply(alert, row.sensor_id, row.kind, rows, (current) =>
+      const step: Step = (current) =>
         chain(current, [
           (r) => (row.kind === 'value' ? onPendingTimer(r, conditions, now) : null),
           (r) => onRenotifyTimer(r, alert, now),
-        ]),
-      );
+        ]);
+      const steps = step(row);
+      if (steps.length > 0)
+        due.push({ change: { alert, sensorId: row.sensor_id, kind: row.kind, before: row, steps }, step });
     }
-    await this.#sweepSilence(now);
+    await this.#writeAll(due);
+    await sweepSilence(
+      {
+        db: this.#db,
+        alerts: this.#alerts.values(),
+        watching: (sensorId) => this.watching(sensorId),
+        write: (items) => this.#writeAll(items),
+        batch: this.#batch,
+      },
+      now,
+    );
   }
 
-  /** Fires the no-data watches of sensors whose latest reading (at or before now) is too old. */
-  async #sweepSilence(now: number): Promise<void> {
-    const silent = [...this.#alerts.values()].filter((a) => a.noDataMinutes !== null);
-    const sensorIds = [...new Set(silent.flatMap((a) => [...a.sensors.keys()]))];
-    for (const ids of chunks(sensorIds)) {
-      const latest = await this.#latest(ids, now);
-      const rows = await this.#states(ids, 'no_data');
-      for (const id of ids)
-        for (const alert of this.watching(id)) {
-          if (alert.noDataMinutes === null) continue;
-          const last = latest.get(id) ?? alert.createdAt;
-          await this.#apply(alert, id, 'no_data', rows, (row) =>
-            chain(row, [(r) => onSilence(r, alert.noDataMinutes!, last, now)]),
-          );
-        }
-    }
+  get #batch(): number {
+    return this.#options.sweepBatch ?? SWEEP_BATCH;
+  }
+
+  /** The sweep's changes in batches; one another process changed first is computed again on its own. */
+  #writeAll(items: readonly Retryable[]): Promise<number> {
+    return this.#writer.writeAll(items, this.#batch, async ({ change: { alert, sensorId, kind }, step }) => {
+      const rows = new Map<string, StateRow>();
+      await this.#reread(alert.id, sensorId, kind, rows);
+      return this.#apply(alert, sensorId, kind, rows, step);
+    });
   }
 
   async #acknowledge(alertId: number, userId: number, comment: string | null, sensorId?: number) {
@@ -299,27 +275,6 @@ export class AlertEvaluator {
     return count;
   }
 
-  async #latest(sensorIds: readonly number[], now: number): Promise<Map<number, number>> {
-    const rows = await this.#db
-      .selectFrom('measurements')
-      .select(['sensor_id', (eb) => eb.fn.max('ts').as('ts')])
-      .where('sensor_id', 'in', sensorIds)
-      .where('ts', '<=', now)
-      .groupBy('sensor_id')
-      .execute();
-    return new Map(rows.map((r) => [r.sensor_id, Number(r.ts)]));
-  }
-
-  async #states(sensorIds: readonly number[], kind?: AlertWatchKind): Promise<Map<string, StateRow>> {
-    const out = new Map<string, StateRow>();
-    for (const ids of chunks(sensorIds)) {
-      let q = this.#db.selectFrom('alert_states').selectAll().where('sensor_id', 'in', ids);
-      if (kind) q = q.where('kind', '=', kind);
-      for (const r of await q.execute()) out.set(stateKey(r.alert_id, r.sensor_id, r.kind), r);
-    }
-    return out;
-  }
-
   /**
    * Computes the transitions of one watch from its stored state and writes them, re-reading the state
    * and computing again when another process changed it meanwhile. Resolves to the transitions written.
@@ -337,183 +292,29 @@ export class AlertEvaluator {
       const steps = step(before);
       if (steps.length === 0) return 0;
       try {
-        const after = await this.#write(alert, sensorId, kind, before, steps);
-        rows.set(key, after);
+        const { written } = await this.#writer.writeBatch([{ alert, sensorId, kind, before, steps }]);
+        if (written.length === 0) throw CONFLICT;
+        rows.set(key, written[0]![1]);
         return steps.length;
       } catch (error) {
-        if ((error !== CONFLICT && !UNIQUE.has(String((error as { code?: unknown }).code))) || attempt >= 5)
-          throw error;
-        const fresh = await this.#db
-          .selectFrom('alert_states')
-          .selectAll()
-          .where('alert_id', '=', alert.id)
-          .where('sensor_id', '=', sensorId)
-          .where('kind', '=', kind)
-          .executeTakeFirst();
-        if (fresh) rows.set(key, fresh);
-        else rows.delete(key);
+        if ((error !== CONFLICT && !isUniqueViolation(error)) || attempt >= 5) throw error;
+        await this.#reread(alert.id, sensorId, kind, rows);
       }
     }
   }
 
-  /** One transaction: the state (if unchanged since read), its history, notifications; then announce. */
-  async #write(
-    alert: WatchedAlert,
-    sensorId: number,
-    kind: AlertWatchKind,
-    before: StateRow,
-    steps: [StateRow, Transition][],
-  ): Promise<StateRow> {
-    let after = { ...steps.at(-1)![0], version: before.version + 1 };
-    const told = steps.map(([, t]) => t).filter((t) => tellsTeam(t, alert));
-    const lastTold = told.filter((t) => t.event !== 'resolved').at(-1);
-    if (lastTold) after = { ...after, notified_at: new Date(lastTold.at).toISOString() };
-    const mails: MailMessage[] = [];
-    const messages = await this.#db.transaction().execute(async (trx) => {
-      if (!(await compareAndSet(trx, alert.id, sensorId, kind, before, after))) throw CONFLICT;
-      await trx
-        .insertInto('alert_history')
-        .values(
-          steps.map(([state, t], i) => ({
-            alert_id: alert.id,
-            sensor_id: sensorId,
-            kind,
-            episode: state.episode,
-            event: t.event,
-            // Firing, acknowledging and resolving happen once an episode (seq 0, unique); pending may come
-            // and go many times (numbered by the state's version), repeats count up.
-            seq: t.event === 'pending' || t.event === 'cancelled' ? before.version + i + 1 : t.seq,
-            value: t.value,
-            at: new Date(t.at).toISOString(),
-            user_id: t.event === 'acknowledged' ? state.acknowledged_by : null,
-            comment: t.event === 'acknowledged' ? state.comment : null,
-          })),
-        )
-        .execute();
-      const fired = steps.filter(([, t]) => t.event === 'firing').at(-1);
-      if (fired)
-        await trx
-          .updateTable('alerts')
-          .set({ last_triggered_at: new Date(fired[1].at).toISOString() })
-          .where('id', '=', alert.id)
-          .execute();
-      const out: AlertMessage[] = steps.map(([, t]) => ({
-        teamId: alert.teamId,
-        event: {
-          type: 'alert',
-          alert_id: alert.id,
-          sensor_id: sensorId,
-          kind,
-          state: t.state,
-          value: t.value,
-          at: new Date(t.at).toISOString(),
-        },
-      }));
-      if (told.length > 0) out.push(...(await this.#tell(trx, alert, sensorId, kind, told, mails)));
-      await this.#options.announceInTransaction?.(trx, out);
-      return out;
-    });
-    this.#options.announce?.(messages);
-    for (const mail of mails) this.#options.mail?.(mail);
-    return after;
-  }
-
-  /** Notifications for every member of the alert's team, and their e-mails (sent after the commit). */
-  async #tell(
-    trx: Kysely<DB>,
-    alert: WatchedAlert,
-    sensorId: number,
-    kind: AlertWatchKind,
-    told: readonly Transition[],
-    mails: MailMessage[],
-  ): Promise<AlertMessage[]> {
-    const sensor = await trx
-      .selectFrom('sensors')
-      .innerJoin('devices', 'devices.id', 'sensors.device_id')
-      .select(['sensors.name', 'sensors.unit', 'devices.title', 'devices.external_device_id'])
-      .where('sensors.id', '=', sensorId)
+  async #reread(alertId: number, sensorId: number, kind: AlertWatchKind, rows: Map<string, StateRow>) {
+    const fresh = await this.#db
+      .selectFrom('alert_states')
+      .selectAll()
+      .where('alert_id', '=', alertId)
+      .where('sensor_id', '=', sensorId)
+      .where('kind', '=', kind)
       .executeTakeFirst();
-    const members = await trx
-      .selectFrom('team_user')
-      .innerJoin('users', 'users.id', 'team_user.user_id')
-      .select(['users.id', 'users.email'])
-      .where('team_user.team_id', '=', alert.teamId)
-      .execute();
-    if (!sensor || members.length === 0) return [];
-    const about = {
-      name: sensor.name,
-      unit: sensor.unit,
-      device: sensor.title ?? sensor.external_device_id ?? `Enhet ${sensorId}`,
-    };
-    const out: AlertMessage[] = [];
-    for (const t of told) {
-      const notice = noticeOf(alert.name, about, kind, t, alert.noDataMinutes);
-      const rows = await trx
-        .insertInto('notifications')
-        .values(
-          members.map((m) => ({
-            user_id: m.id,
-            ...notice,
-            alert_id: alert.id,
-            read_at: null,
-            created_at: new Date(t.at).toISOString(),
-          })),
-        )
-        .returningAll()
-        .execute();
-      for (const n of rows)
-        out.push({
-          userId: n.user_id,
-          event: {
-            type: 'notification',
-            notification: {
-              id: n.id,
-              level: n.level,
-              title: n.title,
-              body: n.body,
-              read_at: null,
-              created_at: n.created_at,
-              alert_id: alert.id,
-            },
-          },
-        });
-      for (const m of members)
-        mails.push({
-          to: m.email,
-          subject: notice.title,
-          text: `${notice.body}\n\nMätnät, larmet ${alert.name}.`,
-        });
-    }
-    return out;
+    const key = stateKey(alertId, sensorId, kind);
+    if (fresh) rows.set(key, fresh);
+    else rows.delete(key);
   }
-}
-
-/** Writes `after` only over the version `before` was read at (or only if no row exists yet). */
-async function compareAndSet(
-  trx: Kysely<DB>,
-  alertId: number,
-  sensorId: number,
-  kind: AlertWatchKind,
-  before: StateRow,
-  after: StateRow,
-): Promise<boolean> {
-  if (before.version === 0) {
-    const result = await trx
-      .insertInto('alert_states')
-      .values({ ...after, alert_id: alertId, sensor_id: sensorId, kind })
-      .onConflict((oc) => oc.columns(['alert_id', 'sensor_id', 'kind']).doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
-  }
-  const result = await trx
-    .updateTable('alert_states')
-    .set({ ...after })
-    .where('alert_id', '=', alertId)
-    .where('sensor_id', '=', sensorId)
-    .where('kind', '=', kind)
-    .where('version', '=', before.version)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 export type { Condition };

@@ -20,16 +20,13 @@ export async function replayAlerts(db: Kysely<DB>, opts: ReplayOptions): Promise
   let clock = opts.since;
   // The alerts do not change meanwhile: loaded once.
   const evaluator = new AlertEvaluator({ db, now: () => clock, refreshMs: Number.POSITIVE_INFINITY });
-  const watched = await db.selectFrom('alert_conditions').select('sensor_id').distinct().execute();
+  await evaluator.refresh();
+  const watched = evaluator.watchedSensorIds();
   if (watched.length === 0) return;
   const readings = await db
     .selectFrom('measurements')
     .select(['sensor_id', 'ts', 'value'])
-    .where(
-      'sensor_id',
-      'in',
-      watched.map((w) => w.sensor_id),
-    )
+    .where('sensor_id', 'in', watched)
     .where('ts', '>=', opts.since)
     .where('ts', '<=', opts.until)
     .orderBy('ts')

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeReadings } from '../measurements/store.js';
 import { createWorldApp, type WorldApp } from '../seed/fixture.js';
 import { testDialects } from '../test/harness.js';
 
@@ -79,6 +80,108 @@ describe.each(dialects)('alerts and notifications (%s)', (dialect) => {
     });
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().errors['conditions.0.sensor_id']).toBeDefined();
+  });
+
+  /** A temperature sensor on the device: keyless (by hand) or with the payload key ingestion gives. */
+  const addSensor = async (deviceId: number, key: string | null) =>
+    (
+      await w.db
+        .insertInto('sensors')
+        .values({
+          device_id: deviceId,
+          type: 'temperature',
+          name: 'Temperatur 2',
+          unit: '°C',
+          key,
+          created_at: new Date().toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it('issue 11: a condition on every temperature sensor of a device fires for each, also for one created after the alert', async () => {
+    const device = await w.ids.device('Temperaturspjut Lund 1');
+    const first = await w.ids.sensor('Temperaturspjut Lund 1', 'temperature');
+    const second = await addSensor(device, null);
+    const created = await w.erik.post('/api/v1/alert', {
+      name: 'Het Lund',
+      conditions: [{ device_id: device, sensor_key: 'Temperature', operator: '>', threshold: 90 }],
+    });
+    expect(created.statusCode).toBe(201);
+    const alert = created.json().data;
+    expect(alert.conditions).toEqual([
+      expect.objectContaining({ sensor_id: null, device_id: device, sensor_key: 'temperature' }),
+    ]);
+    // The evaluator has loaded the alert (and trusts it for 5 s) before ingestion creates a sensor.
+    await w.app.alerts.refresh();
+    expect(w.app.alerts.watching(second).some((a) => a.id === alert.id)).toBe(true);
+    const later = await addSensor(device, 'temperature');
+    const at = Date.now();
+    const readings = [first, second, later].map((sensor_id) => ({ sensor_id, ts: at, value: 95 }));
+    await writeReadings(w.db, readings);
+    await w.app.alerts.onReadings(readings);
+    const firing = await w.db
+      .selectFrom('alert_history')
+      .select('sensor_id')
+      .where('alert_id', '=', alert.id)
+      .where('event', '=', 'firing')
+      .orderBy('sensor_id')
+      .execute();
+    expect(firing.map((h) => h.sensor_id)).toEqual([first, second, later].sort((a, b) => a - b));
+    const state = (await w.erik.get(`/api/v1/alert/${alert.id}/state`)).json().data;
+    expect(state.sensors.map((s: { state: string }) => s.state)).toEqual(['firing', 'firing', 'firing']);
+    // The battery of the device, another kind, is not watched.
+    const battery = await w.ids.sensor('Temperaturspjut Lund 1', 'battery');
+    expect(w.app.alerts.watching(battery).some((a) => a.id === alert.id)).toBe(false);
+    expect((await w.erik.delete(`/api/v1/alert/${alert.id}`)).statusCode).toBe(204);
+  });
+
+  it('issue 11: a kind condition on another team’s device is 422 like another team’s sensor, and nothing is half written', async () => {
+    const before = await w.db.selectFrom('alert_conditions').select('id').execute();
+    const foreign = await w.erik.post('/api/v1/alert', {
+      name: 'Spion',
+      conditions: [
+        {
+          sensor_id: await w.ids.sensor('Temperaturspjut Lund 1', 'temperature'),
+          operator: '<',
+          threshold: 0,
+        },
+        {
+          device_id: await w.ids.device('Temperaturspjut Abisko 1'),
+          sensor_key: 'temperature',
+          operator: '<',
+          threshold: 0,
+        },
+      ],
+    });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors).toEqual({ 'conditions.1.device_id': ['Okänd enhet.'] });
+    const both = await w.erik.post('/api/v1/alert', {
+      name: 'Dubbel',
+      conditions: [{ sensor_id: 1, device_id: 1, sensor_key: 'temperature', operator: '<', threshold: 0 }],
+    });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().errors['conditions.0.sensor_id']).toEqual([
+      'Ange antingen en sensor eller en mätenhet och en sensortyp, inte båda.',
+    ]);
+    const existing = await w.ids.alert('Värmebölja Skåne');
+    const patched = await w.erik.patch(`/api/v1/alert/${existing}`, {
+      name: 'Ändrad',
+      conditions: [
+        {
+          device_id: await w.ids.device('Temperaturspjut Abisko 1'),
+          sensor_key: 'temperature',
+          operator: '>',
+          threshold: 1,
+        },
+      ],
+    });
+    expect(patched.statusCode).toBe(422);
+    expect((await w.erik.get(`/api/v1/alert/${existing}`)).json().data).toMatchObject({
+      name: 'Värmebölja Skåne',
+      conditions: { length: 3 },
+    });
+    expect(await w.db.selectFrom('alert_conditions').select('id').execute()).toEqual(before);
   });
 
   it('GET /api/v1/notification lists only the user’s own, newest first; POST …/read marks one read', async () => {

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
+import { watchedSensorIds } from '../alerts/watches.js';
 import { requireAuth } from '../auth/guards.js';
 import type { AlertConditionsTable, AlertsTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
@@ -46,6 +47,8 @@ function conditionJson(c: Selectable<AlertConditionsTable>): Json {
     id: c.id,
     alert_id: c.alert_id,
     sensor_id: c.sensor_id,
+    device_id: c.device_id,
+    sensor_key: c.sensor_key,
     operator: c.operator,
     threshold: c.threshold,
     duration_s: c.duration_s,
@@ -56,7 +59,9 @@ function conditionJson(c: Selectable<AlertConditionsTable>): Json {
 function conditionRow(alertId: number, c: AlertConditionBody) {
   return {
     alert_id: alertId,
-    sensor_id: c.sensor_id,
+    sensor_id: c.sensor_id ?? null,
+    device_id: c.device_id ?? null,
+    sensor_key: c.sensor_key ?? null,
     operator: c.operator,
     threshold: c.threshold,
     duration_s: c.duration_s,
@@ -127,38 +132,36 @@ async function loadAlerts(
   return out;
 }
 
-/** The device and the conditions' sensors must be ones the viewer may see (form errors otherwise). */
+type ConditionTarget = Pick<AlertConditionBody, 'sensor_id' | 'device_id'>;
+
+/**
+ * The alert's device and the conditions' targets (a sensor, or a device whose sensors of a kind are
+ * watched) must be ones the viewer may see (form errors otherwise).
+ */
 async function checkReferences(
   db: Kysely<DB>,
   viewer: Viewer,
   deviceId: number | null | undefined,
-  conditions: readonly { sensor_id: number }[] | undefined,
+  conditions: readonly ConditionTarget[] | undefined,
 ) {
+  const targets = conditions ?? [];
+  const sensorIds = [...new Set(targets.flatMap((c) => (c.sensor_id === undefined ? [] : [c.sensor_id])))];
+  const sensors = sensorIds.length
+    ? await db.selectFrom('sensors').select(['id', 'device_id']).where('id', 'in', sensorIds).execute()
+    : [];
+  const sensorDevice = new Map(sensors.map((s) => [s.id, s.device_id]));
+  const deviceIds = targets.flatMap((c) => (c.device_id === undefined ? [] : [c.device_id]));
+  if (deviceId !== undefined && deviceId !== null) deviceIds.push(deviceId);
+  const visible = await visibleDeviceIds(db, viewer, [...deviceIds, ...sensorDevice.values()]);
   const errors: Record<string, string[]> = {};
-  if (
-    deviceId !== undefined &&
-    deviceId !== null &&
-    !(await visibleDeviceIds(db, viewer, [deviceId])).has(deviceId)
-  ) {
+  if (deviceId !== undefined && deviceId !== null && !visible.has(deviceId))
     errors.device_id = [M.unknownDevice];
-  }
-  if (conditions && conditions.length > 0) {
-    const sensorIds = [...new Set(conditions.map((c) => c.sensor_id))];
-    const sensors = await db
-      .selectFrom('sensors')
-      .select(['id', 'device_id'])
-      .where('id', 'in', sensorIds)
-      .execute();
-    const visible = await visibleDeviceIds(
-      db,
-      viewer,
-      sensors.map((s) => s.device_id),
-    );
-    const ok = new Set(sensors.filter((s) => visible.has(s.device_id)).map((s) => s.id));
-    conditions.forEach((c, i) => {
-      if (!ok.has(c.sensor_id)) errors[`conditions.${i}.sensor_id`] = [M.unknownSensor];
-    });
-  }
+  targets.forEach((c, i) => {
+    if (c.sensor_id !== undefined && !visible.has(sensorDevice.get(c.sensor_id) ?? 0))
+      errors[`conditions.${i}.sensor_id`] = [M.unknownSensor];
+    if (c.device_id !== undefined && !visible.has(c.device_id))
+      errors[`conditions.${i}.device_id`] = [M.unknownDevice];
+  });
   if (Object.keys(errors).length > 0) throw unprocessable(errors);
 }
 
@@ -316,14 +319,11 @@ function registerAlertUpdate(r: ZodApp) {
             .values(body.conditions.map((c) => conditionRow(row.id, c)))
             .execute();
           // Sensors no longer watched leave the alert's state.
+          const watched = await watchedSensorIds(trx, row.id);
           await trx
             .deleteFrom('alert_states')
             .where('alert_id', '=', row.id)
-            .where(
-              'sensor_id',
-              'not in',
-              body.conditions.map((c) => c.sensor_id),
-            )
+            .where('sensor_id', 'not in', watched.length > 0 ? watched : [0])
             .execute();
         }
         if (body.no_data_minutes === null)

@@ -40,7 +40,7 @@ const singleItemsOfPanels = preparedQuery((db, ids: readonly number[]) =>
 export type Json = Record<string, unknown>;
 
 export function sensorJson(s: Selectable<SensorsTable>): Json {
-  return { id: s.id, device_id: s.device_id, name: s.name, type: s.type, unit: s.unit };
+  return { id: s.id, device_id: s.device_id, name: s.name, type: s.type, unit: s.unit, key: s.key };
 }
 
 export function gatewayJson(g: Selectable<GatewaysTable>): Json {

@@ -182,10 +182,13 @@ export interface AlertsTable {
 
 export type ConditionOperator = '>' | '>=' | '<' | '<=';
 
+/** Watches `sensor_id`, or every sensor of kind `sensor_key` on `device_id` (exactly one of the two). */
 export interface AlertConditionsTable {
   id: Generated<number>;
   alert_id: number;
-  sensor_id: number;
+  sensor_id: number | null;
+  device_id: Generated<number | null>;
+  sensor_key: Generated<string | null>;
   operator: ConditionOperator;
   threshold: number;
   duration_s: Generated<number>;

@@ -1,17 +1,22 @@
+import { sensorKind } from '@matnat/contract/plain';
 import { type Alert, buildPath, type Device, deviceLabel, parseFormErrors } from '@matnat/core';
 import { Button, ConfirmDangerDialog, useQuery } from '@matnat/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { matnat } from '../../matnat';
 import { TextField } from '../../shell/TextField';
-import { OPERATOR_LABELS } from './alertText';
+import { OPERATOR_LABELS, TARGET_TEXT as T } from './alertText';
 
 type Fields = Record<string, string[]>;
 
 /** One condition row as the form holds it (strings, as typed). */
 interface ConditionRow {
   key: number;
+  /** One sensor, or every sensor of a kind on a device. */
+  target: 'sensor' | 'kind';
   sensor_id: string;
+  device_id: string;
+  sensor_key: string;
   operator: string;
   threshold: string;
   clear_threshold: string;
@@ -21,7 +26,10 @@ interface ConditionRow {
 let nextKey = 1;
 const emptyRow = (): ConditionRow => ({
   key: nextKey++,
+  target: 'sensor',
   sensor_id: '',
+  device_id: '',
+  sensor_key: '',
   operator: '>',
   threshold: '',
   clear_threshold: '',
@@ -34,7 +42,10 @@ function rowsOf(alert: Alert | undefined): ConditionRow[] {
   if (!alert?.conditions?.length) return [emptyRow()];
   return alert.conditions.map((c) => ({
     key: nextKey++,
-    sensor_id: String(c.sensor_id),
+    target: c.sensor_id == null ? 'kind' : 'sensor',
+    sensor_id: c.sensor_id == null ? '' : String(c.sensor_id),
+    device_id: c.device_id == null ? '' : String(c.device_id),
+    sensor_key: c.sensor_key ?? '',
     operator: c.operator,
     threshold: String(c.threshold),
     clear_threshold: c.clear_threshold == null ? '' : String(c.clear_threshold),
@@ -50,7 +61,9 @@ function bodyOf(form: FormData, rows: ConditionRow[]) {
     no_data_minutes: numberOrNull(String(form.get('no_data_minutes') ?? '')),
     renotify_minutes: numberOrNull(String(form.get('renotify_minutes') ?? '')),
     conditions: rows.map((r) => ({
-      sensor_id: Number(r.sensor_id) || undefined,
+      ...(r.target === 'sensor'
+        ? { sensor_id: Number(r.sensor_id) || undefined }
+        : { device_id: Number(r.device_id) || undefined, sensor_key: r.sensor_key || undefined }),
       operator: r.operator,
       threshold: numberOrNull(r.threshold) ?? undefined,
       clear_threshold: numberOrNull(r.clear_threshold),
@@ -60,6 +73,151 @@ function bodyOf(form: FormData, rows: ConditionRow[]) {
 }
 
 const selectClass = 'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900';
+const labelClass = 'mb-1 block text-sm font-medium text-slate-800';
+
+/** The kinds of sensor on a device, each named by its first sensor ("Temperatur (°C)"). */
+function kindsOf(device: Device | undefined): [string, string][] {
+  const kinds = new Map<string, string>();
+  for (const s of device?.sensors ?? []) {
+    const kind = sensorKind(s);
+    if (!kinds.has(kind)) kinds.set(kind, `${s.name} (${s.unit})`);
+  }
+  return [...kinds];
+}
+
+/** A labelled select with a first empty choice, an optional hint and the field's error below. */
+function SelectField({
+  id,
+  label,
+  empty,
+  value,
+  errors,
+  hint,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  empty: string;
+  value: string;
+  errors: string[] | undefined;
+  hint?: string;
+  onChange(value: string): void;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        className={selectClass}
+      >
+        <option value="">{empty}</option>
+        {children}
+      </select>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {errors && <p className="mt-1 text-sm text-red-700">{errors[0]}</p>}
+    </div>
+  );
+}
+
+/** What a condition watches: one sensor, or every sensor of a kind on a device (also later ones). */
+function TargetFields({
+  row,
+  devices,
+  error,
+  onChange,
+}: {
+  row: ConditionRow;
+  devices: readonly Device[];
+  error(name: string): string[] | undefined;
+  onChange(row: ConditionRow): void;
+}) {
+  const id = `condition-${row.key}`;
+  const device = devices.find((d) => String(d.id) === row.device_id);
+  return (
+    <div className="space-y-2 sm:col-span-2">
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
+        <legend className={labelClass}>{T.legend}</legend>
+        {(['sensor', 'kind'] as const).map((target) => (
+          <label key={target} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={`${id}-target`}
+              value={target}
+              checked={row.target === target}
+              onChange={() => onChange({ ...row, target })}
+              className="h-4 w-4 accent-teal-700"
+            />
+            {T[target]}
+          </label>
+        ))}
+      </fieldset>
+      {row.target === 'sensor' ? (
+        <SelectField
+          id={`${id}-sensor`}
+          label={T.sensorLabel}
+          empty={T.chooseSensor}
+          value={row.sensor_id}
+          errors={error('sensor_id')}
+          onChange={(sensor_id) => onChange({ ...row, sensor_id })}
+        >
+          {devices.map((d) => (
+            <optgroup key={d.id} label={deviceLabel(d)}>
+              {(d.sensors ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {deviceLabel(d)} – {s.name} ({s.unit})
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </SelectField>
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectField
+            id={`${id}-device`}
+            label={T.deviceLabel}
+            empty={T.chooseDevice}
+            value={row.device_id}
+            errors={error('device_id')}
+            onChange={(device_id) => onChange({ ...row, device_id, sensor_key: '' })}
+          >
+            {devices.map((d) => (
+              <option key={d.id} value={d.id}>
+                {deviceLabel(d)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id={`${id}-kind`}
+            label={T.kindLabel}
+            empty={T.chooseKind}
+            value={row.sensor_key}
+            errors={error('sensor_key')}
+            hint={T.kindHint}
+            onChange={(sensor_key) => onChange({ ...row, sensor_key })}
+          >
+            {kindsOf(device).map(([kind, label]) => (
+              <option key={kind} value={kind}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      )}
+    </div>
+  );
+}
 
 function ConditionFields({
   row,
@@ -81,30 +239,7 @@ function ConditionFields({
   return (
     <fieldset className="grid gap-3 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5">
       <legend className="px-1 text-sm font-medium text-slate-800">Villkor {index + 1}</legend>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-sensor`} className="mb-1 block text-sm font-medium text-slate-800">
-          Sensor
-        </label>
-        <select
-          id={`${id}-sensor`}
-          value={row.sensor_id}
-          aria-invalid={error('sensor_id') ? true : undefined}
-          onChange={(e) => onChange({ ...row, sensor_id: e.target.value })}
-          className={selectClass}
-        >
-          <option value="">Välj sensor</option>
-          {devices.map((device) => (
-            <optgroup key={device.id} label={deviceLabel(device)}>
-              {(device.sensors ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {deviceLabel(device)} – {s.name} ({s.unit})
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </select>
-        {error('sensor_id') && <p className="mt-1 text-sm text-red-700">{error('sensor_id')?.[0]}</p>}
-      </div>
+      <TargetFields row={row} devices={devices} error={error} onChange={onChange} />
       <div>
         <label htmlFor={`${id}-operator`} className="mb-1 block text-sm font-medium text-slate-800">
           Villkor

@@ -26,6 +26,20 @@ export const OPERATOR_LABELS: Record<string, string> = {
   '<=': 'högst',
 };
 
+/** What one condition watches, as the form offers it. */
+export const TARGET_TEXT = {
+  legend: 'Bevaka',
+  sensor: 'En sensor',
+  kind: 'Alla sensorer av en typ på en mätenhet',
+  kindHint: 'Även sensorer av typen som mätenheten får senare bevakas.',
+  sensorLabel: 'Sensor',
+  chooseSensor: 'Välj sensor',
+  deviceLabel: 'Mätenhet',
+  chooseDevice: 'Välj mätenhet',
+  kindLabel: 'Sensortyp',
+  chooseKind: 'Välj sensortyp',
+} as const;
+
 /** Whether the alert's notifications are silenced right now. */
 export function isMuted(alert: Pick<Alert, 'muted_until'>, now: number): boolean {
   return !!alert.muted_until && Date.parse(alert.muted_until) > now;
