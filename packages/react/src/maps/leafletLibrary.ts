@@ -1,10 +1,10 @@
 import type * as Leaflet from 'leaflet';
 import { lazyLibrary } from '../widgets/lazyLibrary';
-import { loadLeafletCss } from './leafletCss';
+import { leafletCssForDocument } from './leafletCss';
 
 export type LeafletLibrary = typeof Leaflet;
 
 export const leafletLibrary = lazyLibrary<LeafletLibrary>(async () => {
-  const [mod] = await Promise.all([import('leaflet'), loadLeafletCss()]);
+  const [mod] = await Promise.all([import('leaflet'), leafletCssForDocument()]);
   return ((mod as { default?: LeafletLibrary }).default ?? mod) as LeafletLibrary;
 });
