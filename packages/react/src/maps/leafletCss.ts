@@ -1,45 +1,26 @@
 const MARK = 'data-matnat-leaflet-css';
 
 let cssText: string | undefined;
-let loading: Promise<string> | undefined;
 
 /** Loads Leaflet's stylesheet text once; the map waits for it together with Leaflet itself. */
-export function loadLeafletCss(): Promise<string> {
-  loading ??= import('./leafletCssText').then(
-    (mod) => {
-      cssText = mod.leafletCss;
-      return cssText;
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
+export async function loadLeafletCss(): Promise<string> {
+  cssText ??= (await import('./leafletCssText')).leafletCss;
+  return cssText;
 }
 
 /**
  * Whether the document's own stylesheets already carry Leaflet's CSS (the page links or imports
- * `leaflet/dist/leaflet.css`): a hidden probe with Leaflet's pane class is positioned absolutely only by
- * that stylesheet. Asked of the stylesheet itself rather than of a declaration, so a page whose sheet did
- * not load still gets the map's own copy.
+ * `leaflet/dist/leaflet.css`): only that stylesheet positions an element of Leaflet's pane class. Asked of
+ * the stylesheet itself rather than of a declaration, so a page whose sheet did not load still gets a copy.
  */
-export function documentHasLeafletCss(doc: Document | undefined = globalThis.document): boolean {
-  const parent = doc?.body ?? doc?.documentElement;
-  const view = doc?.defaultView;
-  if (!doc || !parent || !view) return false;
+export function documentHasLeafletCss(doc: Document = document): boolean {
   const probe = doc.createElement('div');
   probe.className = 'leaflet-pane';
-  probe.style.display = 'none';
-  parent.appendChild(probe);
-  const provided = view.getComputedStyle(probe).position === 'absolute';
+  probe.hidden = true;
+  doc.documentElement.append(probe);
+  const found = (doc.defaultView ?? window).getComputedStyle(probe).position === 'absolute';
   probe.remove();
-  return provided;
-}
-
-/** What Leaflet's loader waits for: the stylesheet's text, unless the page's own sheets provide it. */
-export function leafletCssForDocument(): Promise<unknown> {
-  return documentHasLeafletCss() ? Promise.resolve() : loadLeafletCss();
+  return found;
 }
 
 /**
@@ -50,10 +31,8 @@ export function leafletCssForDocument(): Promise<unknown> {
 export function ensureLeafletCss(node: Node): void {
   const root = node.getRootNode();
   const doc = node.ownerDocument ?? document;
-  const inShadow = root instanceof ShadowRoot;
-  const target = inShadow ? root : doc.head;
-  if (!target || target.querySelector(`style[${MARK}]`)) return;
-  if (!inShadow && documentHasLeafletCss(doc)) return;
+  const shadow = root instanceof ShadowRoot;
+  const target = shadow ? root : doc.head;
   const insert = (text: string) => {
     if (target.querySelector(`style[${MARK}]`)) return;
     const style = doc.createElement('style');
@@ -61,6 +40,7 @@ export function ensureLeafletCss(node: Node): void {
     style.textContent = text;
     target.prepend(style);
   };
-  if (cssText !== undefined) insert(cssText);
-  else loadLeafletCss().then(insert, () => undefined);
+  if (!shadow && documentHasLeafletCss(doc)) return;
+  if (cssText === undefined) loadLeafletCss().then(insert, () => undefined);
+  else insert(cssText);
 }
