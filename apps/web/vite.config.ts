@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -17,7 +18,11 @@ export default defineConfig({
   resolve: {
     conditions: ['@matnat/source', 'module', 'browser', 'development|production'],
     dedupe: ['react', 'react-dom'],
-    alias: PREACT,
+    alias: [
+      ...PREACT,
+      // Only the part of Leaflet the kit's maps use (src/shell/leaflet.ts).
+      { find: /^leaflet$/, replacement: fileURLToPath(new URL('./src/shell/leaflet.ts', import.meta.url)) },
+    ],
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   // `vite` (dev) talks to the API server of `npm start` on :3000 as if from its origin.

@@ -1,7 +1,7 @@
 import type { MapBounds } from '@matnat/react';
-import { TemperatureMap } from '@matnat/react';
 import type { ReactNode } from 'react';
 import { matnat } from '../matnat';
+import { TemperatureMap } from './maps';
 
 // The spears' request starts as this chunk loads, while the kit's map chunk and Leaflet still load; the
 // map's own query then joins it (same key, one client) instead of waiting for Leaflet first.

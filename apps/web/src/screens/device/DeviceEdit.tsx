@@ -1,8 +1,9 @@
 import { buildPath, type Device, deviceLabel, parseFormErrors } from '@matnat/core';
-import { Button, DeviceMap, devicesToFeatureCollection, useQuery, useSession } from '@matnat/react';
+import { Button, devicesToFeatureCollection, useQuery, useSession } from '@matnat/react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { matnat } from '../../matnat';
+import { DeviceMap } from '../../shell/maps';
 import { TextField } from '../../shell/TextField';
 import NotFound from '../NotFound';
 

@@ -2,7 +2,6 @@ import { buildPath, type Device, deviceLabel, HttpError } from '@matnat/core';
 import {
   Button,
   ConfirmDangerDialog,
-  DeviceMap,
   devicesToFeatureCollection,
   LineChartPanel,
   TimeFilterSelect,
@@ -12,6 +11,7 @@ import {
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { matnat } from '../../matnat';
+import { DeviceMap } from '../../shell/maps';
 import NotFound from '../NotFound';
 import { ageOf, batteryText, signalText } from './health';
 import { SensorReading } from './LatestReading';

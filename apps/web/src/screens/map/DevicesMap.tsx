@@ -1,6 +1,6 @@
 import { buildPath } from '@matnat/core';
-import { DeviceMap } from '@matnat/react';
 import { Link } from 'react-router';
+import { DeviceMap } from '../../shell/maps';
 import { deviceHref, useDeviceFeatures, usePopupLinks } from './useDeviceFeatures';
 
 /**

@@ -1,7 +1,7 @@
 import { buildPath, deviceLabel } from '@matnat/core';
-import { DeviceMap } from '@matnat/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DeviceMap } from '../../shell/maps';
 import { deviceHref, useDeviceFeatures, usePopupLinks } from './useDeviceFeatures';
 
 /** map.devices: the devices on the map with a list beside it; choosing one centres the map on it. */
