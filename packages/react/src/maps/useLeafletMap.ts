@@ -1,6 +1,5 @@
 import type { Map as LeafletMap, MapOptions, TileLayer } from 'leaflet';
 import { type RefObject, useEffect, useRef } from 'react';
-import { useLatest } from '../widgets/useLatest';
 import { useWidget } from '../widgets/useWidget';
 import { ensureLeafletCss } from './leafletCss';
 import { type LeafletLibrary, leafletLibrary } from './leafletLibrary';
@@ -37,15 +36,17 @@ export function useLeafletMap(
   options: MapOptions = {},
 ): MapHandle | null {
   const initial = useRef(options);
-  const tileLayer = useRef<ShownTiles | null>(null);
-  const latestTiles = useLatest(tiles);
+  const tileLayer = useRef<{ layer: TileLayer; url: string; attribution: string } | null>(null);
+  const latestTiles = useRef(tiles);
+  latestTiles.current = tiles;
   const handle = useWidget(containerRef, leafletLibrary, {
     create(L, container) {
       ensureLeafletCss(container);
       const map = L.map(container, { center: SWEDEN_CENTER, zoom: 4, ...initial.current });
       // The tiles are asked for with the map, as a plain Leaflet page does, not in an effect a frame later:
       // their load events then no longer land on the main thread just when the markers' data does (issue 13).
-      tileLayer.current = addTiles(L, map, latestTiles.current);
+      const { url, attribution } = latestTiles.current;
+      tileLayer.current = { layer: L.tileLayer(url, { attribution, maxZoom: 19 }).addTo(map), url, attribution };
       return { L, map };
     },
     destroy({ map }) {
@@ -67,28 +68,16 @@ export function useLeafletMap(
   // A new URL or attribution swaps the tile layer in place, never the map.
   useEffect(() => {
     const current = tileLayer.current;
-    if (!handle || !current) return;
-    if (current.url === tiles.url && current.attribution === tiles.attribution) return;
+    if (!handle || !current || (current.url === tiles.url && current.attribution === tiles.attribution)) return;
     current.layer.remove();
-    tileLayer.current = addTiles(handle.L, handle.map, { url: tiles.url, attribution: tiles.attribution });
+    tileLayer.current = {
+      layer: handle.L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(handle.map),
+      url: tiles.url,
+      attribution: tiles.attribution,
+    };
   }, [handle, tiles.url, tiles.attribution]);
 
   return handle;
-}
-
-interface ShownTiles {
-  layer: TileLayer;
-  url: string;
-  attribution: string;
-}
-
-function addTiles(
-  L: LeafletLibrary,
-  map: LeafletMap,
-  tiles: { url: string; attribution: string },
-): ShownTiles {
-  const layer = L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(map);
-  return { layer, ...tiles };
 }
 
 export function escapeHtml(text: string): string {
