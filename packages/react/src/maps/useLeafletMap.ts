@@ -36,21 +36,13 @@ export function useLeafletMap(
   options: MapOptions = {},
 ): MapHandle | null {
   const initial = useRef(options);
-  const tileLayer = useRef<{ layer: TileLayer; url: string; attribution: string } | null>(null);
-  const latestTiles = useRef(tiles);
-  latestTiles.current = tiles;
   const handle = useWidget(containerRef, leafletLibrary, {
     create(L, container) {
       ensureLeafletCss(container);
       const map = L.map(container, { center: SWEDEN_CENTER, zoom: 4, ...initial.current });
-      // The tiles are asked for with the map, as a plain Leaflet page does, not in an effect a frame later:
-      // their load events then no longer land on the main thread just when the markers' data does (issue 13).
-      const { url, attribution } = latestTiles.current;
-      tileLayer.current = { layer: L.tileLayer(url, { attribution, maxZoom: 19 }).addTo(map), url, attribution };
       return { L, map };
     },
     destroy({ map }) {
-      tileLayer.current = null;
       map.remove();
     },
   });
@@ -65,15 +57,16 @@ export function useLeafletMap(
     return () => observer.disconnect();
   }, [handle, containerRef]);
 
-  // A new URL or attribution swaps the tile layer in place, never the map.
+  const tileLayer = useRef<TileLayer | null>(null);
   useEffect(() => {
-    const current = tileLayer.current;
-    if (!handle || !current || (current.url === tiles.url && current.attribution === tiles.attribution)) return;
-    current.layer.remove();
-    tileLayer.current = {
-      layer: handle.L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(handle.map),
-      url: tiles.url,
-      attribution: tiles.attribution,
+    if (!handle) return;
+    const layer = handle.L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(
+      handle.map,
+    );
+    tileLayer.current = layer;
+    return () => {
+      layer.remove();
+      tileLayer.current = null;
     };
   }, [handle, tiles.url, tiles.attribution]);
 
