@@ -318,9 +318,7 @@ The map: the script-tag map added its markers in a passive effect, which preact 
 animation frame, and formatted every spear's tooltip and popup up front, creating an
 \`Intl.RelativeTimeFormat\` per spear and paying Intl's start-up (~15 ms); the markers now reach the map in
 the commit that brought the data, and tooltip and popup text are made when first shown. Its data request
-already started as the script starts, before the first render. Its tile layer was added in a passive
-effect a frame after the map, so the tiles' load events reached the main thread just when the spears'
-data did; the tiles are now asked for with the map, as the plain Leaflet page does.
+already started as the script starts, before the first render.
 
 Figures move by tens of per cent between runs on this shared machine; compare within a run.
 
