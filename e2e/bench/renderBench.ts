@@ -310,9 +310,10 @@ so a fresh page still pays one CORS preflight before the request (the API lets t
 600 s, \`Access-Control-Max-Age\`, for the same URL). The server answers the panel's query in 7–14 ms
 (preflight ~1 ms), so most of the "API answer" seen in the browser is the machine's two cores shared with
 the page's own work during the request: the panel created and painted an empty chart then (~40 ms of main
-thread in a trace), opened the live stream, and when the data came resized its canvases for the wider
-price axis and painted twice more. The panel now creates its chart with its first buckets and joins the
-stream then; at load 5.6 the answer took 45 ms against 76 ms before, end to end 143 ms against 211 ms.
+thread in a profiled trace at load 7), opened the live stream, and when the data came resized its canvases
+for the wider price axis and painted twice more. The panel now creates its chart with its first buckets
+and joins the stream then; in three interleaved runs at load 8–9 (7 pages each) it took 232, 176 and
+137 ms against 202, 222 and 166 ms before.
 
 The map: the script-tag map added its markers in a passive effect, which preact runs only after the next
 animation frame, and formatted every spear's tooltip and popup up front, creating an
