@@ -68,7 +68,9 @@ function useLiveSince(ids: string[], data: unknown): Record<string, LiveReading[
   const [live, setLive] = useState<Record<string, LiveReading[]>>({});
   // biome-ignore lint/correctness/useExhaustiveDependencies: new buckets replace what the stream added
   useEffect(() => setLive({}), [data]);
-  useLiveReadings(ids, (reading) => {
+  // The stream is joined once the first buckets are here: readings before them would be dropped with the
+  // reset above, and its request would compete with the buckets' (issue 13).
+  useLiveReadings(data === undefined ? [] : ids, (reading) => {
     const key = String(reading.sensor_id);
     setLive((prev) => ({ ...prev, [key]: [...(prev[key] ?? []), reading] }));
   });
@@ -112,6 +114,10 @@ function LineChartPanelView(props: LineChartPanelProps) {
     [data, live, ids.join(), primary],
   );
   const empty = data !== undefined && series.every((s) => s.points.length === 0);
+  // The chart is created with its first data, not empty before it: an empty chart painted while the request
+  // is under way, then resized its canvases and painted twice more when the data came (issue 13).
+  const [charted, setCharted] = useState(false);
+  if (data !== undefined && !charted) setCharted(true);
 
   const download = () => {
     if (!data) return;
@@ -146,12 +152,16 @@ function LineChartPanelView(props: LineChartPanelProps) {
         </ul>
       ) : null}
       <div className="matnat-panel__body">
-        <TimeSeriesChart
-          series={series}
-          height={height}
-          locale={messages.locale}
-          onFirstData={props.onFirstData}
-        />
+        {charted ? (
+          <TimeSeriesChart
+            series={series}
+            height={height}
+            locale={messages.locale}
+            onFirstData={props.onFirstData}
+          />
+        ) : (
+          <div className="matnat-chart" style={{ height }} />
+        )}
         {isPending && !error ? <p className="matnat-panel__status">{m.loading}</p> : null}
         {failure && !data ? (
           <p className="matnat-panel__status" role="alert">
