@@ -150,6 +150,17 @@ describe('LineChartPanel reads through the core client', () => {
     expect(ok.api.openStreams().map((s) => s.sensorIds)).toEqual([['1']]);
   });
 
+  it('starts loading the chart library at mount, beside the data request, though the chart waits for the data (issue 8)', async () => {
+    const { wrapper, api } = setup();
+    const load = vi.spyOn(chartLibrary, 'load');
+    render(<LineChartPanel items={[{ sensorId: 1 }]} />, { wrapper });
+    expect(load).toHaveBeenCalled();
+    expect(chartMock.created).toBe(0);
+    await settle();
+    expect(api.callsTo(/\/measurements$/)).toHaveLength(1);
+    expect(chartMock.created).toBe(1);
+  });
+
   it("shows the server's message when the embed token is refused, and warns once in the console", async () => {
     const { wrapper, api } = setup();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

@@ -5,7 +5,7 @@ import {
   type MeasurementBuckets,
   type RangeSlug,
 } from '@matnat/core';
-import { type RefObject, useEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { fetchResource, useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';
 import { useWidgetClient } from '../data/useWidgetClient';
@@ -16,6 +16,7 @@ import {
   type TimeFilterValue,
 } from '../timeFilter/TimeFilterSelect';
 import { WidgetRoot } from '../widgets/WidgetRoot';
+import { chartLibrary } from './chartLibrary';
 import { downloadText, measurementsToCsv } from './csv';
 import { bucketsToSeries, type LineChartItemInput } from './measurements';
 import { TimeSeriesChart } from './TimeSeriesChart';
@@ -118,6 +119,11 @@ function LineChartPanelView(props: LineChartPanelProps) {
   // is under way, then resized its canvases and painted twice more when the data came (issue 13).
   const [charted, setCharted] = useState(false);
   if (data !== undefined && !charted) setCharted(true);
+  // The chart library (and its warm-up) loads beside the data request, not after the data came. A failure
+  // is reported by the chart that waits for it.
+  useLayoutEffect(() => {
+    chartLibrary.load().catch(() => undefined);
+  }, []);
 
   const download = () => {
     if (!data) return;
