@@ -129,6 +129,18 @@ test('a new build: the bell offers the reload once /index.html changes (checked 
   ).toBeVisible();
 });
 
+test('the new-version check costs no body while index.html is unchanged: it revalidates to a 304', async ({
+  request,
+}) => {
+  const first = await request.get(`${web()}/index.html`);
+  expect(first.headers()['cache-control']).toBe('no-cache');
+  const etag = first.headers().etag;
+  expect(etag).toBeTruthy();
+  const again = await request.get(`${web()}/index.html`, { headers: { 'if-none-match': etag as string } });
+  expect(again.status()).toBe(304);
+  expect(await again.body()).toHaveLength(0);
+});
+
 test('admin sees the admin menu with Användare and Nya enheter', async ({ page }) => {
   await signIn(page, 'admin@matnat.se');
   await expect(page).toHaveURL(`${web()}/dashboard`);

@@ -33,7 +33,8 @@ describe('version check', () => {
     expect(check.getSnapshot().running).toBe(true);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]?.[0]).toBe('/index.html');
-    expect(fetch.mock.calls[0]?.[1]).toMatchObject({ cache: 'no-store' });
+    // Revalidated with the server each time (an unchanged page is a bodiless 304), never from cache alone.
+    expect(fetch.mock.calls[0]?.[1]).toMatchObject({ cache: 'no-cache' });
     await vi.advanceTimersByTimeAsync(59_999);
     expect(fetch).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);

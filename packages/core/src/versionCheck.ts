@@ -54,7 +54,8 @@ export function createVersionCheck(options: VersionCheckOptions): VersionCheck {
   const check = async () => {
     if (state.hasNewVersion) return true;
     try {
-      const response = await platform.fetch(url, { cache: 'no-store', credentials: 'same-origin' });
+      // Revalidated, not refetched: an unchanged page answers 304 and costs no body.
+      const response = await platform.fetch(url, { cache: 'no-cache', credentials: 'same-origin' });
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       const page = await response.text();
       if (first === null) first = page;

@@ -13,8 +13,9 @@ const API_PATH = /^\/(api|sanctum|cart)(\/|$)/;
 const HASHED_ASSET = /\/assets\/[^/]+-[\w-]{8}\.(js|css|woff2?|svg|png|webp)(\.(br|gz))?$/;
 
 function cacheControl(path: string): string {
-  // index.html is revalidated on every load: the app's new-version check compares it (spec §4, §9).
-  if (path.endsWith('.html')) return 'no-cache';
+  // index.html is revalidated on every load: the app's new-version check compares it (spec §4, §9). The
+  // path is the precompressed sibling's when one is sent (`index.html.br`).
+  if (/\.html(\.(br|gz))?$/.test(path)) return 'no-cache';
   return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
 }
 
