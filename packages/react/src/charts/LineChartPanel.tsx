@@ -69,9 +69,9 @@ function useLiveSince(ids: string[], data: unknown): Record<string, LiveReading[
   const [live, setLive] = useState<Record<string, LiveReading[]>>({});
   // biome-ignore lint/correctness/useExhaustiveDependencies: new buckets replace what the stream added
   useEffect(() => setLive({}), [data]);
-  // The stream is joined once the first buckets are here: readings before them would be dropped with the
-  // reset above, and its request would compete with the buckets' (issue 13).
-  useLiveReadings(data === undefined ? [] : ids, (reading) => {
+  // The stream is joined at mount, with every other widget of the page: joined at each panel's first
+  // buckets instead, a dashboard's one connection was reopened once per panel as their answers came in.
+  useLiveReadings(ids, (reading) => {
     const key = String(reading.sensor_id);
     setLive((prev) => ({ ...prev, [key]: [...(prev[key] ?? []), reading] }));
   });
