@@ -197,7 +197,7 @@ async function main() {
     section = `## Web app (\`npm run bench:web\`)
 
 Machine: ${cpus().length} cores; load average (1/5/15 min) ${loadBefore.join(' / ')} before, ${loadAfter.join(' / ')}
-after (\`uptime\`; other engineers' builds and tests ran at the same time). \`e2e/bench/web.ts\`: the app built
+after (\`uptime\`; a load near 2 is the benchmark's own browser and server). \`e2e/bench/web.ts\`: the app built
 (\`apps/web/dist\`) and served by the API as under \`npm start\`, on a throw-away SQLite file with the demo data.
 
 **JavaScript loaded for \`/login\`** (every script Chromium fetched until the network was idle, each gzip -9):
