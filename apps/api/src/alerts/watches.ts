@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { AlertConditionsTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
 import type { Condition, WatchedAlert } from './model.js';
+import { chunks } from './stateRows.js';
 
 /** The enabled alerts and the concrete sensors each watches, as the evaluator holds them in memory. */
 export interface Watches {
@@ -12,8 +13,6 @@ export interface Watches {
   hasKinds: boolean;
 }
 
-const CHUNK = 1000;
-
 const kindOf = (deviceId: number, key: string) => `${deviceId}|${key.toLowerCase()}`;
 
 /** The sensors of the given devices, by device and kind (see `sensorKind`). */
@@ -22,12 +21,11 @@ export async function sensorsByKind(
   deviceIds: readonly number[],
 ): Promise<Map<string, number[]>> {
   const out = new Map<string, number[]>();
-  const unique = [...new Set(deviceIds)];
-  for (let i = 0; i < unique.length; i += CHUNK) {
+  for (const ids of chunks([...new Set(deviceIds)])) {
     const rows = await db
       .selectFrom('sensors')
       .select(['id', 'device_id', 'key', 'type'])
-      .where('device_id', 'in', unique.slice(i, i + CHUNK))
+      .where('device_id', 'in', ids)
       .orderBy('id')
       .execute();
     for (const s of rows) {
