@@ -104,6 +104,7 @@ test('issue 11: alert.create with a condition on every temperature sensor of a d
   await expect(page.getByText('Sensortyp måste anges.')).toBeVisible();
   await page.getByLabel('Sensortyp').selectOption('temperature');
   await expectAccessible(page);
+  await screenshots(page, 'alert-create-kind');
   await page.getByRole('button', { name: 'Spara' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Notisen har skapats' })).toBeVisible();
   const row = page.getByRole('listitem').filter({ hasText: 'E2E alla spjut' });
