@@ -145,6 +145,34 @@ test('dashboard.show: panels painted, one stream; reorder by keyboard (announced
   await expect.poll(() => panelOrder(page)).toEqual(['Abisko linje', 'Kiruna nu', 'Fjällen jämförda']);
 });
 
+test('dashboard.show: the title is on screen before the panels start their requests, and nothing moves after', async () => {
+  await page.addInitScript(() => {
+    const seen = { title: Number.NaN, shift: 0 };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { element?: Element; renderTime: number })[])
+        if (e.element?.tagName === 'H1' && Number.isNaN(seen.title)) seen.title = e.renderTime || e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!e.hadRecentInput) seen.shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.reload();
+  await expect(page.locator('.matnat-panel canvas').first()).toBeVisible();
+  await expect(page.locator('.matnat-single-value__number')).toBeVisible();
+  const { title, shift, panelsStarted } = await page.evaluate(() => {
+    const started = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => /\/measurements\?|\/latest|lightweight-charts/.test(e.name))
+      .map((e) => e.startTime);
+    const { seen } = window as unknown as { seen: { title: number; shift: number } };
+    return { ...seen, panelsStarted: Math.min(...started) };
+  });
+  expect(title).toBeGreaterThan(0);
+  expect(panelsStarted).toBeGreaterThan(title);
+  expect(shift).toBe(0);
+});
+
 test('dashboard.show: a reading posted through the ingestion API shows live on the open dashboard', async () => {
   const single = page.getByRole('listitem', { name: 'Kiruna nu' });
   await expect(single.locator('.matnat-single-value__number')).toBeVisible();

@@ -22,6 +22,7 @@ import { matnat } from '../matnat';
 import type { DashboardPrefetch } from '../routing/prefetch';
 import { moveItem } from '../shell/moveItem';
 import { TextField } from '../shell/TextField';
+import { useAfterPaint } from '../shell/useAfterPaint';
 
 type Board = Snapshot<Dashboard>;
 type PanelSnap = Snapshot<PanelEntity>;
@@ -252,6 +253,8 @@ export default function DashboardShow() {
   const [removing, setRemoving] = useState<PanelSnap | null>(null);
   const dragging = useRef<number | null>(null);
   const { move, announcement } = usePanelMoves(board);
+  // The title and the tools are painted first; the panels (requests, chart library, charts) a frame later.
+  const showPanels = useAfterPaint(board !== null);
 
   const confirmRemove = () => {
     const panel = removing;
@@ -303,7 +306,7 @@ export default function DashboardShow() {
       </p>
       {panels.length === 0 ? (
         <p className="text-slate-700">Dashboarden har inga paneler än. Lägg till en med ”Ny panel”.</p>
-      ) : (
+      ) : !showPanels ? null : (
         // The panels' own titles are h3 (the SDK's panels): an h2 keeps the page's headings in order.
         <>
           <h2 id="dashboard-panels" className="sr-only">

@@ -53,6 +53,17 @@ describe('LineChartPanel reads through the core client', () => {
     expect(max!.data[0]).toEqual({ time: T0 / 1000, value: 22 });
   });
 
+  it('the legend names every line before the data came, so its arrival does not push the chart down', async () => {
+    const { wrapper } = setup();
+    render(<LineChartPanel items={[{ sensorId: 1, label: 'Inne' }, { sensorId: 2 }]} />, { wrapper });
+    const legend = () => screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(legend()).toEqual(['Inne', 'Sensor 2']);
+    expect(chartMock.charts).toHaveLength(0);
+    await settle();
+    expect(chartMock.charts).toHaveLength(1);
+    expect(legend()).toEqual(['Inne', 'Sensor 2']);
+  });
+
   it('two panels showing the same sensors with the same filter make one request per sensor', async () => {
     const { wrapper, measurements, api } = setup();
     render(

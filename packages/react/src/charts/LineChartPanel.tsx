@@ -18,7 +18,7 @@ import {
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { chartLibrary } from './chartLibrary';
 import { downloadText, measurementsToCsv } from './csv';
-import { bucketsToSeries, type LineChartItemInput } from './measurements';
+import { bucketsToSeries, type LineChartItemInput, seriesLook } from './measurements';
 import { TimeSeriesChart } from './TimeSeriesChart';
 import { usePanelTimeFilter } from './usePanelTimeFilter';
 
@@ -147,16 +147,17 @@ function LineChartPanelView(props: LineChartPanelProps) {
           ) : null}
         </div>
       </header>
-      {series.length ? (
-        <ul className="matnat-panel__legend">
-          {series.map((s) => (
+      {/* From the items, not the data: a legend appearing with the data would push the chart down. */}
+      <ul className="matnat-panel__legend">
+        {items
+          .map((item, i) => seriesLook(item, i, primary))
+          .map((s) => (
             <li key={s.id}>
               <span className="matnat-panel__swatch" style={{ background: s.color }} />
               {s.label}
             </li>
           ))}
-        </ul>
-      ) : null}
+      </ul>
       <div className="matnat-panel__body">
         {charted ? (
           <TimeSeriesChart

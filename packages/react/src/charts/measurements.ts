@@ -13,6 +13,19 @@ export interface LineChartItemInput {
   color?: string;
 }
 
+/** The id, legend label and colour of an item's line: known before its data, so the legend never moves the chart. */
+export function seriesLook(
+  item: LineChartItemInput,
+  index: number,
+  primary?: string,
+): Pick<ChartSeriesInput, 'id' | 'label' | 'color'> {
+  return {
+    id: String(item.sensorId),
+    label: item.label ?? `Sensor ${item.sensorId}`,
+    color: item.color || (!index && primary) || (SERIES_COLORS[index % SERIES_COLORS.length] as string),
+  };
+}
+
 /** The avg line plus the min/max envelope of one sensor's buckets, with live readings appended after them. */
 export function bucketsToSeries(
   item: LineChartItemInput,
@@ -39,14 +52,5 @@ export function bucketsToSeries(
       lastTime = time;
     }
   }
-  const color =
-    item.color ??
-    (index === 0 && primary ? primary : (SERIES_COLORS[index % SERIES_COLORS.length] as string));
-  return {
-    id: String(item.sensorId),
-    label: item.label ?? `Sensor ${item.sensorId}`,
-    color,
-    points,
-    band: { min, max },
-  };
+  return { ...seriesLook(item, index, primary), points, band: { min, max } };
 }

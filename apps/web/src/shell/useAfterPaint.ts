@@ -1,0 +1,32 @@
+import { useEffect, useState } from 'react';
+
+/** Longest wait for the frame: a page in a background tab paints none. */
+const NO_FRAME_MS = 100;
+
+/**
+ * False until the browser has painted a frame after `ready` turned true. A screen shows its heading and
+ * layout in that frame and mounts its heavy part after it: a dashboard's panels start their requests, the
+ * chart library and the charts only once the title is on screen, instead of holding the title's first paint
+ * behind them (on a phone the title waited for all of it: Lighthouse's largest contentful paint, issue 8).
+ * The part appears below what was painted, so nothing on screen moves.
+ */
+export function useAfterPaint(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready) return;
+    let task: ReturnType<typeof setTimeout> | undefined;
+    const done = () => setPainted(true);
+    // An animation frame callback runs before its frame is painted; a task posted from it, after.
+    const frame = requestAnimationFrame(() => {
+      clearTimeout(fallback);
+      task = setTimeout(done, 0);
+    });
+    const fallback = setTimeout(done, NO_FRAME_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(fallback);
+      clearTimeout(task);
+    };
+  }, [ready]);
+  return painted;
+}
