@@ -28,6 +28,32 @@ test('welcome: what Mätnät is, the sign-in link and the temperature map link; 
   expect(errors).toEqual([]);
 });
 
+test('while the first route loads, the page keeps the wordmark it painted (never blank), and logs no warning', async ({
+  page,
+}) => {
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // The login screen's chunk is held: the router is then still loading the first route.
+  await page.route(/\/assets\/Login-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const chunk = page.waitForRequest(/\/assets\/Login-/);
+  await page.goto(`${web()}/login`, { waitUntil: 'commit' });
+  await chunk;
+  await page.waitForTimeout(500);
+  await expect(page.locator('#root').getByText('Mätnät', { exact: true })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { name: 'Logga in' })).toBeVisible();
+  expect(warnings).toEqual([]);
+});
+
 test('a guest opening /dashboard is sent to login; wrong credentials show the Swedish message per field', async ({
   page,
 }) => {

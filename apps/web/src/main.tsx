@@ -8,7 +8,7 @@ import { matnat, setNavigate } from './matnat';
 import { PREFETCH } from './routing/prefetch';
 import { loadWithReloadOnce } from './routing/reloadOnce';
 import { appRoutes } from './routing/routes';
-import { AppRoot, RouteError } from './shell/AppRoot';
+import { AppRoot, RouteError, Startup } from './shell/AppRoot';
 
 const hasCookie = (name: string) => document.cookie.split('; ').some((c) => c.startsWith(`${name}=`));
 
@@ -32,6 +32,7 @@ const router = createBrowserRouter(
       default: () => import('./layouts/DefaultLayout').then((m) => ({ default: m.DefaultLayout })),
     },
     errorBoundary: RouteError,
+    startup: Startup,
     prefetch: PREFETCH,
   }),
 );

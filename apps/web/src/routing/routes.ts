@@ -34,6 +34,8 @@ export interface AppRouteOptions {
   /** Each layout is a lazy chunk too: /login does not load the default layout's bar, bell and menus. */
   layouts: Record<RouteLayout, ScreenLoader>;
   errorBoundary: ComponentType;
+  /** Shown while the first route's guards and chunks load (without it the router shows nothing then). */
+  startup?: ComponentType;
   screens?: Parameters<typeof screenFor>[1];
   prefetch?: Partial<Record<RouteName, Prefetch>>;
 }
@@ -71,6 +73,7 @@ export function appRoutes(options: AppRouteOptions): RouteObject[] {
     {
       Component: options.root,
       ErrorBoundary: options.errorBoundary,
+      HydrateFallback: options.startup,
       children: [
         ...layouts.map(([layout, load]) => ({
           id: `layout.${layout}`,

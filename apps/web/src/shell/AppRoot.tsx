@@ -55,6 +55,18 @@ export function AppRoot() {
   );
 }
 
+/**
+ * What the page shows while the first route's guards and screen load: the wordmark index.html paints before
+ * the scripts run, in the same place (the same markup), so the page does not go blank in between.
+ */
+export function Startup() {
+  return (
+    <div className="flex justify-center px-4 py-10 md:py-16">
+      <p className="text-2xl font-bold text-teal-700">Mätnät</p>
+    </div>
+  );
+}
+
 /** A screen that throws (or a chunk that failed twice) lands here rather than on a blank page. */
 export function RouteError() {
   useEffect(() => {
