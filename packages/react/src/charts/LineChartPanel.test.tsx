@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chartMock, createChartModule } from '../test/chartMock';
-import { settle, T0, testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
+import { buckets, settle, T0, testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
 import { chartLibrary } from './chartLibrary';
 import { LineChartPanel } from './LineChartPanel';
 
@@ -62,6 +62,20 @@ describe('LineChartPanel reads through the core client', () => {
     await settle();
     expect(chartMock.charts).toHaveLength(1);
     expect(legend()).toEqual(['Inne', 'Sensor 2']);
+  });
+
+  it('new data reaches the chart once: no second hand-over (and repaint) from a re-render after it', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    const { wrapper, api } = setup();
+    render(<LineChartPanel items={[{ sensorId: 1 }]} interval="5_s" />, { wrapper });
+    await settle();
+    const sets = () => chartMock.charts[0]?.series.map((s) => s.sets);
+    expect(sets()).toEqual([1, 1, 1]);
+    api.answer('/api/v1/sensor/1/measurements', { body: { data: buckets(1, 2) } });
+    await act(async () => vi.advanceTimersByTime(5_000));
+    await settle();
+    await settle();
+    expect(sets()).toEqual([2, 2, 2]);
   });
 
   it('two panels showing the same sensors with the same filter make one request per sensor', async () => {

@@ -67,8 +67,10 @@ function useSeries(ids: string[], filter: TimeFilterValue, maxPoints: number) {
 /** Readings pushed by the stream since the buckets were fetched, per sensor. */
 function useLiveSince(ids: string[], data: unknown): Record<string, LiveReading[]> {
   const [live, setLive] = useState<Record<string, LiveReading[]>>({});
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new buckets replace what the stream added
-  useEffect(() => setLive({}), [data]);
+  // New buckets replace what the stream added. Kept as it was when nothing was added: a new empty object
+  // re-rendered the panel after every answer and handed the same data to the chart again (a second paint).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when new buckets came
+  useEffect(() => setLive((prev) => (Object.keys(prev).length ? {} : prev)), [data]);
   // The stream is joined at mount, with every other widget of the page: joined at each panel's first
   // buckets instead, a dashboard's one connection was reopened once per panel as their answers came in.
   useLiveReadings(ids, (reading) => {

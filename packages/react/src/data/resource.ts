@@ -2,9 +2,8 @@
 // script-tag builds, whose clients carry no query engine, swap it for `resourceLite.ts` at build time
 // (tsup.config.ts); both export the same two functions.
 import type { MatnatQueryOptions } from '@matnat/core';
-import { useMatnatClient } from '../provider/context';
 import type { MatnatClientLike } from '../provider/types';
-import { useQuery } from '../provider/useQuery';
+import { queryClientOf, useQuery } from '../provider/useQuery';
 
 export interface ResourceOptions<T> extends MatnatQueryOptions<T> {
   /** Fetch again this often (ms); `false` never. @default false */
@@ -19,17 +18,8 @@ export interface ResourceResult<T> {
   isPending: boolean;
 }
 
-function queryClientOf(client: MatnatClientLike) {
-  if (!client.queryClient) {
-    throw new Error('Mätnät: this client has no query client; create it with createMatnatClient().');
-  }
-  return client.queryClient;
-}
-
 /** One resource through the client's cache: requests for the same key are shared by every widget. */
 export function useResource<T>(options: ResourceOptions<T>): ResourceResult<T> {
-  const client = useMatnatClient();
-  queryClientOf(client);
   const { refetchInterval = false, enabled = true, ...query } = options;
   const result = useQuery<T>({ ...query, refetchInterval, enabled });
   return { data: result.data, error: result.error, isPending: result.isPending };

@@ -33,6 +33,13 @@ function askEarly<TData, TKey extends QueryKey>(
   void queryClient.prefetchQuery(options as FetchQueryOptions<TData, DefaultError, TData, TKey>);
 }
 
+/** The client's query engine: a client made without one (a script tag's) cannot run queries. */
+export function queryClientOf(client: { queryClient?: QueryClient }): QueryClient {
+  if (!client.queryClient)
+    throw new Error('Mätnät: this client has no query client; create it with createMatnatClient().');
+  return client.queryClient;
+}
+
 /**
  * A query through the provider's query client (TanStack query-core's QueryObserver bridged with
  * useSyncExternalStore): cached, deduplicated and shared with the core's own resource stores.
@@ -40,9 +47,7 @@ function askEarly<TData, TKey extends QueryKey>(
 export function useQuery<TData, TKey extends QueryKey = QueryKey>(
   options: UseQueryOptions<TData, TKey>,
 ): QueryObserverResult<TData> {
-  const { queryClient } = useMatnatClient();
-  if (!queryClient)
-    throw new Error('Mätnät: useQuery needs a client with a query client (createMatnatClient).');
+  const queryClient = queryClientOf(useMatnatClient());
   const defaulted = queryClient.defaultQueryOptions(options);
   const [observer] = useState(() => {
     askEarly(queryClient, defaulted);

@@ -16,6 +16,8 @@ export const chartMock = {
 
 export interface FakeSeries {
   data: unknown[];
+  /** setData calls. */
+  sets: number;
   updates: unknown[];
   options: Record<string, unknown>;
   setData: (d: unknown[]) => void;
@@ -85,9 +87,11 @@ export function createChartModule() {
         addSeries: (_def: unknown, options: Record<string, unknown> = {}) => {
           const s: FakeSeries = {
             data: [],
+            sets: 0,
             updates: [],
             options,
             setData(d) {
+              s.sets++;
               s.data = d;
             },
             update(p) {
