@@ -9,7 +9,7 @@ import { type CSSProperties, useEffect, useLayoutEffect, useRef } from 'react';
 import { diffOptions } from '../widgets/diffOptions';
 import { useLatest } from '../widgets/useLatest';
 import { useWidget } from '../widgets/useWidget';
-import { type ChartLibrary, chartLibrary } from './chartLibrary';
+import { type ChartLibrary, chartLibraryForData } from './chartLibrary';
 import { baseOptions } from './chartOptions';
 import { ThinnedLines } from './thinnedLines';
 import type { ChartPoint } from './thinning';
@@ -80,7 +80,7 @@ export function TimeSeriesChart({
   const initial = useLatest({ options, locale, height });
   const libRef = useRef<ChartLibrary | null>(null);
 
-  const chart = useWidget(containerRef, chartLibrary, {
+  const chart = useWidget(containerRef, chartLibraryForData, {
     create(lib, container) {
       libRef.current = lib;
       const { options: opts, locale: loc, height: h } = initial.current;

@@ -20,14 +20,13 @@ export function warmUp(lib: ChartLibrary): Promise<void> {
   if (typeof document === 'undefined' || !document.body) return Promise.resolve();
   const box = document.createElement('div');
   box.setAttribute('aria-hidden', 'true');
-  box.style.cssText = 'position:fixed;left:-10000px;top:0;width:480px;height:240px;pointer-events:none';
+  box.style.cssText = 'position:fixed;left:-10000px;width:480px;height:240px';
   document.body.append(box);
   const chart = lib.createChart(box, baseOptions('sv-SE', 240, box));
   const line = chart.addSeries(lib.LineSeries, { lineWidth: 2, priceLineVisible: false });
   // Enough minute readings to be thinned to the box's pixel columns, as a long series is (thinning.ts).
-  const start = Date.now() - WARM_UP_POINTS * 60_000;
   const points = Array.from({ length: WARM_UP_POINTS }, (_, i) => ({
-    time: start + i * 60_000,
+    time: i * 60_000,
     value: 10 + Math.sin(i / 90),
   }));
   const lines = new ThinnedLines(chart, () => 480);
@@ -56,12 +55,24 @@ const nextTask = () => new Promise<void>((resolve) => postTask(resolve));
 // The default locale's axis formats are made while the library loads, alongside the data request (the
 // page's first Intl.DateTimeFormat costs 15-45 ms: ICU's time zone data), then a chart is drawn once out of
 // sight (warmUp), each in a task of its own rather than one long task with the library's evaluation.
+// No warm-up when a chart's data came first: that chart is drawn at once and warms the code up itself.
 export const chartLibrary = lazyLibrary<ChartLibrary>(() =>
   import('lightweight-charts').then(async (lib) => {
     await nextTask();
     tickFormats('sv-SE');
     await nextTask();
-    await warmUp(lib);
+    if (!dataWaiting) await warmUp(lib);
     return lib;
   }),
 );
+
+let dataWaiting = false;
+
+/** The library for a chart that has its data: asking for it before it loaded skips the warm-up. */
+export const chartLibraryForData: typeof chartLibrary = {
+  ...chartLibrary,
+  load() {
+    dataWaiting = true;
+    return chartLibrary.load();
+  },
+};
