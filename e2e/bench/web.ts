@@ -2,7 +2,7 @@
 // serves it (the API on a throw-away SQLite file): the JavaScript `/login` loads (gzip -9 of every script
 // the page fetched until the network is idle, ≤ 100 KB), and Lighthouse's mobile scores (the `lighthouse`
 // package driving Debian's Chromium) for `/login` and anna's first `/dashboard/{id}` (performance ≥ 90,
-// accessibility ≥ 95, best practices ≥ 95; the median of three runs). Then every other root script named
+// accessibility ≥ 95, best practices ≥ 95; the median of five runs). Then every other root script named
 // `bench:web:*` runs. Writes the "Web app" section of docs/benchmarks.md; exits 1 when a budget is missed.
 
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -20,7 +20,8 @@ import { median } from './benchKit';
 
 /** 100 KB, as Vite and size-limit count them (1 KB = 1,000 B). */
 const LOGIN_JS_BUDGET = 100_000;
-const RUNS = 3;
+/** Lighthouse's simulated CPU multiplies the noise of a shared 2-core machine: the median of five. */
+const RUNS = 5;
 const CATEGORIES = { performance: 90, accessibility: 95, 'best-practices': 95 } as const;
 type Category = keyof typeof CATEGORIES;
 type Scores = Record<Category, number>;
@@ -86,7 +87,7 @@ async function scriptBytes(url: string): Promise<{ total: number; files: [string
 }
 
 /** Lighthouse's mobile defaults (simulated slow 4G and a 4× slower CPU) in Debian's Chromium. */
-async function lighthouseScores(url: string, cookie?: string): Promise<Scores> {
+async function lighthouseScores(url: string, cookie?: string): Promise<Scores | null> {
   const chrome = await launch({
     chromePath: chromiumLaunch.executablePath,
     chromeFlags: [...chromiumLaunch.args, '--headless=new'],
@@ -100,6 +101,11 @@ async function lighthouseScores(url: string, cookie?: string): Promise<Scores> {
       extraHeaders: cookie ? { cookie } : undefined,
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    // A run whose trace Lighthouse could not read (NO_NAVSTART now and then) has no scores: run it again.
+    if (result.lhr.runtimeError) {
+      console.log(`  ${url}: Lighthouse failed (${result.lhr.runtimeError.code}), running again`);
+      return null;
+    }
     const { categories, audits } = result.lhr;
     lighthouseVersion = result.lhr.lighthouseVersion;
     const failed = Object.values(audits).filter(
@@ -126,7 +132,11 @@ async function lighthouseScores(url: string, cookie?: string): Promise<Scores> {
 
 async function medianScores(url: string, cookie?: string): Promise<{ median: Scores; runs: Scores[] }> {
   const runs: Scores[] = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await lighthouseScores(url, cookie));
+  for (let tries = 0; runs.length < RUNS && tries < 2 * RUNS; tries++) {
+    const scores = await lighthouseScores(url, cookie);
+    if (scores) runs.push(scores);
+  }
+  if (runs.length < RUNS) throw new Error(`Lighthouse failed too often on ${url}`);
   const keys = Object.keys(CATEGORIES) as Category[];
   return {
     median: Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as Scores,
