@@ -12,6 +12,7 @@ import { Button, SERIES_COLORS, useQuery } from '@matnat/react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { matnat } from '../matnat';
+import { SelectField } from './SelectField';
 import { TextField } from './TextField';
 
 type Fields = Record<string, string[]>;
@@ -27,8 +28,6 @@ interface Item {
 }
 
 const TYPE_LABELS: Record<PanelType, string> = { line_chart: 'Linjediagram', single_value: 'Enskilt värde' };
-const selectClass =
-  'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-teal-600 focus:outline-2 focus:outline-teal-600';
 
 let nextKey = 1;
 const newItem = (index: number, from?: Partial<Item>): Item => ({
@@ -77,15 +76,6 @@ interface ItemFieldsProps {
   onRemove?: () => void;
 }
 
-function FieldError({ id, errors }: { id: string; errors?: readonly string[] }) {
-  if (!errors?.[0]) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {errors[0]}
-    </p>
-  );
-}
-
 /** A device, then one of its sensors (and, for a line, its colour). */
 function ItemFields({ index, item, devices, fields, simple, onChange, onRemove }: ItemFieldsProps) {
   const id = useId();
@@ -98,49 +88,35 @@ function ItemFields({ index, item, devices, fields, simple, onChange, onRemove }
       <legend className="px-1 text-sm font-medium text-slate-800">
         {simple ? 'Sensor' : `Linje${suffix}`}
       </legend>
-      <div>
-        <label htmlFor={`${id}-device`} className="mb-1 block text-sm font-medium text-slate-800">
-          Mätenhet{suffix}
-        </label>
-        <select
-          id={`${id}-device`}
-          value={item.device_id}
-          aria-invalid={deviceErrors ? true : undefined}
-          aria-describedby={deviceErrors ? `${id}-device-error` : undefined}
-          onChange={(e) => onChange({ ...item, device_id: e.currentTarget.value, sensor_id: '' })}
-          className={selectClass}
-        >
-          <option value="">Välj mätenhet</option>
-          {devices.map((d) => (
-            <option key={d.id} value={d.id}>
-              {deviceLabel(d)}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-device-error`} errors={deviceErrors} />
-      </div>
-      <div>
-        <label htmlFor={`${id}-sensor`} className="mb-1 block text-sm font-medium text-slate-800">
-          Sensor{suffix}
-        </label>
-        <select
-          id={`${id}-sensor`}
-          value={item.sensor_id}
-          disabled={!device}
-          aria-invalid={sensorErrors ? true : undefined}
-          aria-describedby={sensorErrors ? `${id}-sensor-error` : undefined}
-          onChange={(e) => onChange({ ...item, sensor_id: e.currentTarget.value })}
-          className={selectClass}
-        >
-          <option value="">{device ? 'Välj sensor' : 'Välj först en mätenhet'}</option>
-          {(device?.sensors ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {`${s.name} (${s.unit})`}
-            </option>
-          ))}
-        </select>
-        <FieldError id={`${id}-sensor-error`} errors={sensorErrors} />
-      </div>
+      <SelectField
+        name="device_id"
+        label={`Mätenhet${suffix}`}
+        value={item.device_id}
+        errors={deviceErrors}
+        onChange={(e) => onChange({ ...item, device_id: e.currentTarget.value, sensor_id: '' })}
+      >
+        <option value="">Välj mätenhet</option>
+        {devices.map((d) => (
+          <option key={d.id} value={d.id}>
+            {deviceLabel(d)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        name="sensor_id"
+        label={`Sensor${suffix}`}
+        value={item.sensor_id}
+        disabled={!device}
+        errors={sensorErrors}
+        onChange={(e) => onChange({ ...item, sensor_id: e.currentTarget.value })}
+      >
+        <option value="">{device ? 'Välj sensor' : 'Välj först en mätenhet'}</option>
+        {(device?.sensors ?? []).map((s) => (
+          <option key={s.id} value={s.id}>
+            {`${s.name} (${s.unit})`}
+          </option>
+        ))}
+      </SelectField>
       {!simple && (
         <div>
           <label htmlFor={`${id}-color`} className="mb-1 block text-sm font-medium text-slate-800">

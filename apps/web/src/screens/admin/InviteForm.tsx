@@ -2,6 +2,7 @@ import { parseFormErrors, type Team } from '@matnat/core';
 import { Button } from '@matnat/react';
 import { type FormEvent, useState } from 'react';
 import { matnat } from '../../matnat';
+import { SelectField } from '../../shell/SelectField';
 import { TextField } from '../../shell/TextField';
 
 type Fields = Record<string, string[]>;
@@ -61,24 +62,14 @@ export function InviteForm({ teams }: { teams: readonly Team[] }) {
       )}
       <TextField name="email" type="email" label="E-postadress" autoComplete="off" errors={fields.email} />
       <TextField name="name" label="Namn (valfritt)" autoComplete="off" errors={fields.name} />
-      <div>
-        <label htmlFor="invite-team" className="mb-1 block text-sm font-medium text-slate-800">
-          Team
-        </label>
-        <select
-          id="invite-team"
-          name="team_id"
-          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900"
-        >
-          <option value="">Inget team</option>
-          {teams.map((team) => (
-            <option key={team.id} value={team.id}>
-              {team.name}
-            </option>
-          ))}
-        </select>
-        {fields.team_ids?.[0] && <p className="mt-1 text-sm text-red-700">{fields.team_ids[0]}</p>}
-      </div>
+      <SelectField name="team_id" label="Team" errors={fields.team_ids}>
+        <option value="">Inget team</option>
+        {teams.map((team) => (
+          <option key={team.id} value={team.id}>
+            {team.name}
+          </option>
+        ))}
+      </SelectField>
       <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">
         <input type="checkbox" name="is_admin" className="h-4 w-4 accent-teal-700" />
         Administratör

@@ -1,9 +1,10 @@
 import { sensorKind } from '@matnat/contract/plain';
 import { type Alert, buildPath, type Device, deviceLabel, parseFormErrors } from '@matnat/core';
 import { Button, ConfirmDangerDialog, useQuery } from '@matnat/react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { matnat } from '../../matnat';
+import { SelectField } from '../../shell/SelectField';
 import { TextField } from '../../shell/TextField';
 import { OPERATOR_LABELS, TARGET_TEXT as T } from './alertText';
 
@@ -72,7 +73,6 @@ function bodyOf(form: FormData, rows: ConditionRow[]) {
   };
 }
 
-const selectClass = 'block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900';
 const labelClass = 'mb-1 block text-sm font-medium text-slate-800';
 
 /** The kinds of sensor on a device, each named by its first sensor ("Temperatur (°C)"). */
@@ -83,52 +83,6 @@ function kindsOf(device: Device | undefined): [string, string][] {
     if (!kinds.has(kind)) kinds.set(kind, `${s.name} (${s.unit})`);
   }
   return [...kinds];
-}
-
-/** A labelled select with a first empty choice, an optional hint and the field's error below. */
-function SelectField({
-  id,
-  label,
-  empty,
-  value,
-  errors,
-  hint,
-  onChange,
-  children,
-}: {
-  id: string;
-  label: string;
-  empty: string;
-  value: string;
-  errors: string[] | undefined;
-  hint?: string;
-  onChange(value: string): void;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        aria-invalid={errors ? true : undefined}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-        className={selectClass}
-      >
-        <option value="">{empty}</option>
-        {children}
-      </select>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {errors && <p className="mt-1 text-sm text-red-700">{errors[0]}</p>}
-    </div>
-  );
 }
 
 /** What a condition watches: one sensor, or every sensor of a kind on a device (also later ones). */
@@ -165,13 +119,13 @@ function TargetFields({
       </fieldset>
       {row.target === 'sensor' ? (
         <SelectField
-          id={`${id}-sensor`}
+          name={`${id}-sensor`}
           label={T.sensorLabel}
-          empty={T.chooseSensor}
           value={row.sensor_id}
           errors={error('sensor_id')}
-          onChange={(sensor_id) => onChange({ ...row, sensor_id })}
+          onChange={(e) => onChange({ ...row, sensor_id: e.target.value })}
         >
+          <option value="">{T.chooseSensor}</option>
           {devices.map((d) => (
             <optgroup key={d.id} label={deviceLabel(d)}>
               {(d.sensors ?? []).map((s) => (
@@ -185,13 +139,13 @@ function TargetFields({
       ) : (
         <div className="grid gap-3 sm:grid-cols-2">
           <SelectField
-            id={`${id}-device`}
+            name={`${id}-device`}
             label={T.deviceLabel}
-            empty={T.chooseDevice}
             value={row.device_id}
             errors={error('device_id')}
-            onChange={(device_id) => onChange({ ...row, device_id, sensor_key: '' })}
+            onChange={(e) => onChange({ ...row, device_id: e.target.value, sensor_key: '' })}
           >
+            <option value="">{T.chooseDevice}</option>
             {devices.map((d) => (
               <option key={d.id} value={d.id}>
                 {deviceLabel(d)}
@@ -199,14 +153,14 @@ function TargetFields({
             ))}
           </SelectField>
           <SelectField
-            id={`${id}-kind`}
+            name={`${id}-kind`}
             label={T.kindLabel}
-            empty={T.chooseKind}
             value={row.sensor_key}
             errors={error('sensor_key')}
             hint={T.kindHint}
-            onChange={(sensor_key) => onChange({ ...row, sensor_key })}
+            onChange={(e) => onChange({ ...row, sensor_key: e.target.value })}
           >
+            <option value="">{T.chooseKind}</option>
             {kindsOf(device).map(([kind, label]) => (
               <option key={kind} value={kind}>
                 {label}
@@ -240,23 +194,18 @@ function ConditionFields({
     <fieldset className="grid gap-3 rounded-md p-3 ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-5">
       <legend className="px-1 text-sm font-medium text-slate-800">Villkor {index + 1}</legend>
       <TargetFields row={row} devices={devices} error={error} onChange={onChange} />
-      <div>
-        <label htmlFor={`${id}-operator`} className="mb-1 block text-sm font-medium text-slate-800">
-          Villkor
-        </label>
-        <select
-          id={`${id}-operator`}
-          value={row.operator}
-          onChange={(e) => onChange({ ...row, operator: e.target.value })}
-          className={selectClass}
-        >
-          {Object.entries(OPERATOR_LABELS).map(([op, label]) => (
-            <option key={op} value={op}>
-              {label} ({op})
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        name={`${id}-operator`}
+        label="Villkor"
+        value={row.operator}
+        onChange={(e) => onChange({ ...row, operator: e.target.value })}
+      >
+        {Object.entries(OPERATOR_LABELS).map(([op, label]) => (
+          <option key={op} value={op}>
+            {label} ({op})
+          </option>
+        ))}
+      </SelectField>
       <TextField
         name={`${id}-threshold`}
         label="Gränsvärde"

@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { matnat } from '../../matnat';
 import { DeviceMap } from '../../shell/maps';
+import { SelectField } from '../../shell/SelectField';
 import { TextField } from '../../shell/TextField';
 import NotFound from '../NotFound';
 
@@ -90,27 +91,19 @@ function EditForm({ device }: { device: Device }) {
           defaultValue={device.external_device_id}
           errors={fields.external_device_id}
         />
-        <div>
-          <label htmlFor="default-sensor" className="mb-1 block text-sm font-medium text-slate-800">
-            Standardsensor
-          </label>
-          <select
-            id="default-sensor"
-            name="default_sensor_id"
-            defaultValue={device.default_sensor_id ?? ''}
-            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
-          >
-            <option value="">Ingen</option>
-            {(device.sensors ?? []).map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-          {fields.default_sensor_id?.[0] && (
-            <p className="mt-1 text-sm text-red-700">{fields.default_sensor_id[0]}</p>
-          )}
-        </div>
+        <SelectField
+          name="default_sensor_id"
+          label="Standardsensor"
+          defaultValue={device.default_sensor_id ?? ''}
+          errors={fields.default_sensor_id}
+        >
+          <option value="">Ingen</option>
+          {(device.sensors ?? []).map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           name="expected_interval_min"
           type="number"
