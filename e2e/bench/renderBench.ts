@@ -267,7 +267,9 @@ dashboard); the two libraries take turns.
 
 - **Chart**: from handing the points to the chart (ours: \`TimeSeriesChart\` under React with lightweight-charts
   loaded; uPlot: \`new uPlot(…)\`) to the second animation frame after, i.e. the first painted chart on screen.
-  Each chart starts in a fresh task, as data arriving from the network does. The same points (minute
+  Each chart starts in a fresh task, as data arriving from the network does, in a box that React rendered
+  empty before (as \`LineChartPanel\` renders its placeholder while its request is under way), so React's own
+  code has run before the data comes, as on any page with a panel. The same points (minute
   readings, a wave with noise), one line, 1000 × 400 px, made while the chart library loads (so that the
   collection of the page's own 100,000 point objects does not fall inside our first chart's time; uPlot's
   are typed arrays). Ours draws each pixel column's minimum and
@@ -320,6 +322,22 @@ animation frame, and formatted every spear's tooltip and popup up front, creatin
 \`Intl.RelativeTimeFormat\` per spear and paying Intl's start-up (~15 ms); the markers now reach the map in
 the commit that brought the data, and tooltip and popup text are made when first shown. Its data request
 already started as the script starts, before the first render.
+
+What a chart of ours costs against uPlot's (2026-11-27, Chromium traces of later charts in the bench page,
+10,000 points): the main thread is busy 40–50 ms per chart of ours against 18–23 ms per uPlot chart.
+React's render and \`createChart\` take ~2 ms; thinning and \`setData\` of the 2,346 thinned points 5–12 ms
+(lightweight-charts' \`setData\` costs ~3 µs a point); lightweight-charts' paint in its animation frame
+11–20 ms; the compositor's commit 13–15 ms, because a canvas 2D draw is only recorded when called and
+rasterised at the commit: the line's path (round joins) ~5.5 ms, and each of the chart's 7 canvases
+(pane and crosshair layer, price axis, time axis, each twice, and a corner) 0.3–1.8 ms to produce, against
+uPlot's one canvas at 2–4 ms. Tried on 2026-11-27 and not kept, because interleaved A/B runs (9–21 pages
+each) showed no gain beyond the noise: a longer warm-up (four rounds of \`setData\`), a warm-up chart at
+the bench chart's size, a plain canvas font family, V8's compile hint (\`//# allFunctionsCalledOnLoad\`)
+on the chart library's chunk; for the map: evaluating Leaflet as the script starts, adding the tile layer
+in a layout effect, and opening on the region without the animated \`fitBounds\` (its tiles started ~50 ms
+sooner, its first marker came no sooner). The bench page rendering the chart's box with React before the
+data (above) took 8–15 ms off our first chart in an interleaved comparison with the page before
+(1,000 points 75 → 67 ms, 10,000 87 → 72 ms, 100,000 106 → 93 ms; uPlot 44, 47 and 68 ms in the same run).
 
 Figures move by tens of per cent between runs on this shared machine; compare within a run.
 

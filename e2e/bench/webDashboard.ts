@@ -259,6 +259,16 @@ ${at('screen')}; \`GET /api/v1/dashboard/{id}\` sent at ${at('boardStart')}, ans
 measurement request sent at ${at('firstMeasurement')}, the last answered at ${at('lastMeasurement')}; the chart
 library arrived at ${at('chartLibrary')}; all ${PANELS} painted at ${median(painted).toFixed(0)} ms.
 
+What the main thread does then (Chromium traces of this page, 2026-11-27): it is busy ~95 % of the time
+from the first measurement request to the ${PANELS}th chart, so the time is the page's CPU work, not the network.
+After the chart library arrives: its evaluation and the axis formats (the page's first
+\`Intl.DateTimeFormat\`, 15–23 ms), then ~60 ms a chart: lightweight-charts' paint in its animation frame
+~25 ms (the first chart of the page, whose code runs for the first time, 35–65 ms), the compositor's commit
+of its 7 canvases 15–20 ms, the panel's own render, \`createChart\` and \`setData\` ~6 ms. The min/max band
+lines (4 of a panel's 6 lines) are not the cost: without them the paint and commit totals moved by less
+than 5 %. The machine's own speed varies: the same build measured 1,019 ms and, 15 minutes later on an
+idle machine, 1,137–1,398 ms (every milestone later, the dashboard chunk's arrival included).
+
 "Painted": each panel sets the performance mark \`${MARK}{id}\` when its chart first drew data
 (\`apps/web/src/screens/DashboardShow.tsx\`); the page reports two animation frames after the ${PANELS}th. The JS
 counted is every script the page requested before the chart library (${counted.map((s) => `\`${s.name}\` ${kb(gzipBytes(s.name))}`).join(', ')});
