@@ -56,6 +56,18 @@ describe('spec §4 Session', () => {
     expect(guardSession.getUser()).toEqual(anna);
   });
 
+  it("the guards' fetchUser shares a GET /api/me already under way (the app's start); fetchMe always asks", async () => {
+    const { server, session } = setup();
+    server.on('GET /api/me', { body: { data: anna } });
+    const started = session.fetchMe();
+    await expect(session.fetchUser()).resolves.toEqual(anna);
+    await started;
+    expect(server.requests()).toEqual(['GET /api/me']);
+    await session.fetchUser();
+    await Promise.all([session.fetchMe(), session.fetchMe()]);
+    expect(server.requests()).toEqual(['GET /api/me', 'GET /api/me', 'GET /api/me', 'GET /api/me']);
+  });
+
   it('a failed fetch clears the user, triggers logout and passes the error to the caller (spec §8)', async () => {
     const { server, session } = setup();
     server.once('GET /api/me', { body: { data: anna } });

@@ -40,6 +40,7 @@ export interface Session extends ExternalStore<SessionState> {
   updateAttribute(body: UserAttributeBodyInput): Promise<Me>;
   /** The present user (a snapshot), or null: with `fetchUser`, what the route guards consult. */
   getUser(): Snapshot<Me> | null;
+  /** GET /api/me for the guards: one already under way (the app's start asked) answers them too. */
   fetchUser(): Promise<Me>;
   isLoggedIn(): boolean;
   isAdmin(): boolean;
@@ -64,6 +65,7 @@ export function createSession({ api, platform, navigate }: SessionOptions): Sess
   const { state, subscribe, getSnapshot } = createStore<SessionState>({ user: null });
   let refreshTimer: unknown;
   let loggingOut: Promise<void> | undefined;
+  let asking: Promise<Me> | undefined;
 
   function setUser(user: Me | null) {
     state.user = user;
@@ -94,7 +96,7 @@ export function createSession({ api, platform, navigate }: SessionOptions): Sess
   }
 
   /** GET /api/me: sets the user; on failure clears it, triggers logout and rejects with the error. */
-  async function fetchMe(): Promise<Me> {
+  async function askMe(): Promise<Me> {
     try {
       const user = await api.auth.me();
       setUser(user);
@@ -103,6 +105,14 @@ export function createSession({ api, platform, navigate }: SessionOptions): Sess
       await logout();
       throw error;
     }
+  }
+
+  function fetchMe(): Promise<Me> {
+    const request = askMe().finally(() => {
+      if (asking === request) asking = undefined;
+    });
+    asking = request;
+    return request;
   }
 
   function currentUser(): Me {
@@ -136,7 +146,7 @@ export function createSession({ api, platform, navigate }: SessionOptions): Sess
 
     /** The present user (a snapshot), or null: with `fetchUser`, what the route guards consult. */
     getUser: () => getSnapshot().user,
-    fetchUser: fetchMe,
+    fetchUser: () => asking ?? fetchMe(),
     isLoggedIn: () => state.user !== null,
     isAdmin: () => state.user?.is_admin === true,
     hasSetPassword: () => state.user?.has_set_password === true,

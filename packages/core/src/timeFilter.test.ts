@@ -161,6 +161,29 @@ describe('createTimeFilterStore', () => {
     expect(storage.data.has('filters')).toBe(true);
   });
 
+  it('the same choice again is neither written to storage nor announced (a page of panels sets it on mount)', async () => {
+    const storage = memoryStorage();
+    const writes = vi.spyOn(storage, 'setItem');
+    const store = make(storage);
+    store.set('/dashboard/1', { range_slug: 'prev_week' });
+    const listener = vi.fn();
+    store.subscribe(listener);
+    const before = store.getSnapshot();
+    expect(store.set('/dashboard/1', { range_slug: 'prev_week' }).range_slug).toBe('prev_week');
+    expect(store.set('/dashboard/2', { range_slug: DEFAULT_RANGE_SLUG })).toMatchObject({
+      range_slug: DEFAULT_RANGE_SLUG,
+      interval_slug: DEFAULT_INTERVAL_SLUG,
+    });
+    await Promise.resolve();
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(listener).not.toHaveBeenCalled();
+    expect(store.getSnapshot()).toBe(before);
+    store.set('/dashboard/1', { interval_slug: '1_h' });
+    await Promise.resolve();
+    expect(writes).toHaveBeenCalledTimes(2);
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
   it('notifies subscribers and gives a new snapshot after a change', async () => {
     const store = make();
     const listener = vi.fn();

@@ -112,9 +112,13 @@ export function createTimeFilterStore(options: TimeFilterStoreOptions): TimeFilt
     getSnapshot,
     get,
     set(route, change) {
-      const next = get(route);
+      const current = get(route);
+      const next = { ...current };
       if (isRangeSlug(change.range_slug)) next.range_slug = change.range_slug;
       if (isIntervalSlug(change.interval_slug)) next.interval_slug = change.interval_slug;
+      // The same choice again (every panel of a page sets its host's values as it mounts) is neither
+      // stored nor announced: each write re-rendered every subscriber and wrote the storage anew.
+      if (next.range_slug === current.range_slug && next.interval_slug === current.interval_slug) return next;
       state.filters[route] = next;
       persist();
       return { ...next };

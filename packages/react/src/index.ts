@@ -1,3 +1,4 @@
+export { preloadCharts } from './charts/chartLibrary';
 export { downloadText, measurementsToCsv } from './charts/csv';
 export { formatAge, formatReading } from './charts/format';
 export type { LineChartPanelProps } from './charts/LineChartPanel';

@@ -11,6 +11,7 @@ import {
   ConfirmDangerDialog,
   Panel,
   type PanelInput,
+  preloadCharts,
   TimeFilterSelect,
   type TimeFilterValue,
   useExternalStore,
@@ -253,8 +254,10 @@ export default function DashboardShow() {
   const [removing, setRemoving] = useState<PanelSnap | null>(null);
   const dragging = useRef<number | null>(null);
   const { move, announcement } = usePanelMoves(board);
-  // The title and the tools are painted first; the panels (requests, chart library, charts) a frame later.
-  const showPanels = useAfterPaint(board !== null);
+  // The title and the tools are painted first; the panels (requests, chart library, charts) a frame later,
+  // the chart library's request a task before the panels' data requests.
+  const lineCharts = board?.panels?.some((panel) => panel.type === 'line_chart') ?? false;
+  const showPanels = useAfterPaint(board !== null, lineCharts ? preloadCharts : undefined);
 
   const confirmRemove = () => {
     const panel = removing;

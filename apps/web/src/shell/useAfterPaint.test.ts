@@ -45,4 +45,17 @@ describe('useAfterPaint: a screen mounts its heavy part after its first painted 
     act(() => vi.advanceTimersByTime(1));
     expect(result.current).toBe(true);
   });
+
+  it('runs `first` in the task after the paint and mounts the part in a task after it (the library before the data)', () => {
+    const seen: boolean[] = [];
+    const { result } = renderHook(() => useAfterPaint(true, () => seen.push(result.current)));
+    act(() => frames[0]?.(0));
+    expect(seen).toEqual([]);
+    act(() => vi.advanceTimersToNextTimer());
+    expect(seen).toEqual([false]);
+    expect(result.current).toBe(false);
+    act(() => vi.advanceTimersToNextTimer());
+    expect(result.current).toBe(true);
+    expect(seen).toEqual([false]);
+  });
 });

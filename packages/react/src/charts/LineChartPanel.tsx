@@ -5,7 +5,7 @@ import {
   type MeasurementBuckets,
   type RangeSlug,
 } from '@matnat/core';
-import { type RefObject, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fetchResource, useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';
 import { useWidgetClient } from '../data/useWidgetClient';
@@ -16,7 +16,7 @@ import {
   type TimeFilterValue,
 } from '../timeFilter/TimeFilterSelect';
 import { WidgetRoot } from '../widgets/WidgetRoot';
-import { chartLibrary } from './chartLibrary';
+import { preloadCharts } from './chartLibrary';
 import { downloadText, measurementsToCsv } from './csv';
 import { bucketsToSeries, type LineChartItemInput, seriesLook } from './measurements';
 import { TimeSeriesChart } from './TimeSeriesChart';
@@ -80,15 +80,6 @@ function useLiveSince(ids: string[], data: unknown): Record<string, LiveReading[
   return live;
 }
 
-function usePrimaryColor(ref: RefObject<HTMLElement | null>) {
-  const [primary, setPrimary] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    if (ref.current)
-      setPrimary(getComputedStyle(ref.current).getPropertyValue('--matnat-primary').trim() || undefined);
-  }, [ref]);
-  return primary;
-}
-
 function LineChartPanelView(props: LineChartPanelProps) {
   const { items, title, showTimeFilter = true, showDownload = true, maxPoints = 1000, height = 300 } = props;
   const messages = useMessages();
@@ -100,32 +91,33 @@ function LineChartPanelView(props: LineChartPanelProps) {
     props.interval,
     props.onChange,
   );
+  // The chart library (and its warm-up) is asked for in the first render, before the data: its request goes
+  // out ahead of the measurement requests, which on HTTP/1.1 share six connections with it (a dashboard's
+  // library waited behind its panels' nine answers, issue 8). A failure is reported by the chart waiting for it.
+  useState(() => {
+    if (typeof document !== 'undefined') preloadCharts();
+  });
   const { data, error, isPending } = useSeries(ids, filter, maxPoints);
   const live = useLiveSince(ids, data);
-  const rootRef = useRef<HTMLElement>(null);
-  const primary = usePrimaryColor(rootRef);
   const failure = useWidgetError(error, m.loadFailed);
 
+  // The first line's colour is the theme's primary as CSS: the chart resolves it when it draws the line (an
+  // effect at mount that read it forced a style recalculation and rendered every panel twice, issue 8).
   // biome-ignore lint/correctness/useExhaustiveDependencies: items are compared by sensor id
   const series = useMemo(
     () =>
       data
         ? items.map((item, i) =>
-            bucketsToSeries(item, i, data[i] as MeasurementBuckets, live[String(item.sensorId)], primary),
+            bucketsToSeries(item, i, data[i] as MeasurementBuckets, live[String(item.sensorId)]),
           )
         : [],
-    [data, live, ids.join(), primary],
+    [data, live, ids.join()],
   );
   const empty = data !== undefined && series.every((s) => s.points.length === 0);
   // The chart is created with its first data, not empty before it: an empty chart painted while the request
   // is under way, then resized its canvases and painted twice more when the data came (issue 13).
   const [charted, setCharted] = useState(false);
   if (data !== undefined && !charted) setCharted(true);
-  // The chart library (and its warm-up) loads beside the data request, not after the data came. A failure
-  // is reported by the chart that waits for it.
-  useLayoutEffect(() => {
-    chartLibrary.load().catch(() => undefined);
-  }, []);
 
   const download = () => {
     if (!data) return;
@@ -137,7 +129,7 @@ function LineChartPanelView(props: LineChartPanelProps) {
   };
 
   return (
-    <section ref={rootRef} className="matnat-panel matnat-line-chart-panel" aria-busy={isPending}>
+    <section className="matnat-panel matnat-line-chart-panel" aria-busy={isPending}>
       <header className="matnat-panel__header">
         {title ? <h3 className="matnat-panel__title">{title}</h3> : null}
         <div className="matnat-panel__tools">
@@ -152,7 +144,7 @@ function LineChartPanelView(props: LineChartPanelProps) {
       {/* From the items, not the data: a legend appearing with the data would push the chart down. */}
       <ul className="matnat-panel__legend">
         {items
-          .map((item, i) => seriesLook(item, i, primary))
+          .map((item, i) => seriesLook(item, i))
           .map((s) => (
             <li key={s.id}>
               <span className="matnat-panel__swatch" style={{ background: s.color }} />

@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { type CSSProperties, StrictMode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { chartMock, createChartModule } from '../test/chartMock';
 import { postTask } from '../widgets/oneWidgetPerTask';
@@ -204,5 +204,30 @@ describe('TimeSeriesChart (lightweight-charts wrapper)', () => {
     expect(chartMock.charts[0]?.options).toMatchObject({
       timeScale: { fixLeftEdge: true, fixRightEdge: true },
     });
+  });
+
+  it("draws a `var(--name, fallback)` colour as the page's theme sets it, its bands too, else the fallback", async () => {
+    const themed = (color: string): ChartSeriesInput => ({
+      ...series('a', [1, 2]),
+      color,
+      band: {
+        min: [{ time: START, value: 0 }],
+        max: [{ time: START, value: 3 }],
+      },
+    });
+    // The theme on the chart's own box: happy-dom does not inherit custom properties (a browser does).
+    const theme = { '--matnat-primary': '#7c3aed' } as CSSProperties;
+    const { rerender } = render(
+      <TimeSeriesChart style={theme} series={[themed('var(--matnat-primary, #0d9488)')]} />,
+    );
+    await settle();
+    const [line, min, max] = chartMock.charts[0]?.series ?? [];
+    expect(line?.options.color).toBe('#7c3aed');
+    expect(min?.options.color).toBe('#7c3aed66');
+    expect(max?.options.color).toBe('#7c3aed66');
+    rerender(<TimeSeriesChart style={theme} series={[themed('var(--matnat-not-set, #0284c7)')]} />);
+    await settle();
+    expect(line?.options.color).toBe('#0284c7');
+    expect(min?.options.color).toBe('#0284c766');
   });
 });

@@ -6,6 +6,7 @@ import type {
   LineSeriesPartialOptions,
 } from 'lightweight-charts';
 import { type CSSProperties, useEffect, useLayoutEffect, useRef } from 'react';
+import { resolveColor } from '../styles/theme';
 import { diffOptions } from '../widgets/diffOptions';
 import { useLatest } from '../widgets/useLatest';
 import { useWidget } from '../widgets/useWidget';
@@ -20,6 +21,7 @@ export interface ChartSeriesInput {
   /** Stable key: a series is created once per id and updated in place after that. */
   id: string;
   label: string;
+  /** A hex colour (the band lines add transparency), or `var(--name, #hex)`: a theme's, as the page sets it. */
   color: string;
   points: ChartPoint[];
   /** Lower and upper envelope (bucket min/max), drawn as thin lines so that extremes stay visible when zoomed out. */
@@ -201,10 +203,12 @@ function updateSeries(
   h: SeriesHandles | undefined,
   input: ChartSeriesInput,
 ): SeriesHandles {
+  // A theme colour as the page around the chart sets it.
+  const color = resolveColor(input.color, chart.chartElement());
   if (!h) {
     // The legend names the lines; a title on the price scale would cover the chart on a phone.
     const line = chart.addSeries(lib.LineSeries, {
-      color: input.color,
+      color,
       lineWidth: 2,
       priceLineVisible: false,
     });
@@ -212,14 +216,17 @@ function updateSeries(
     h = { line, input };
   } else {
     const prev = h.input;
-    if (prev.color !== input.color) h.line.applyOptions({ color: input.color });
+    if (prev.color !== input.color) {
+      h.line.applyOptions({ color });
+      for (const band of [h.min, h.max]) band?.applyOptions(bandOptions(color));
+    }
     if (prev.points !== input.points) lines.set(h.line, input.points, appended(prev.points, input.points));
   }
   const prevBand = h.input === input ? undefined : h.input.band;
   if (input.band) {
     const fresh = !h.min;
-    h.min ??= chart.addSeries(lib.LineSeries, bandOptions(input.color));
-    h.max ??= chart.addSeries(lib.LineSeries, bandOptions(input.color));
+    h.min ??= chart.addSeries(lib.LineSeries, bandOptions(color));
+    h.max ??= chart.addSeries(lib.LineSeries, bandOptions(color));
     if (fresh || prevBand?.min !== input.band.min) lines.set(h.min, input.band.min);
     if (fresh || prevBand?.max !== input.band.max) lines.set(h.max, input.band.max);
   } else if (h.min && h.max) {

@@ -76,3 +76,12 @@ export const chartLibraryForData: typeof chartLibrary = {
     return chartLibrary.load();
   },
 };
+
+/**
+ * Starts loading the chart library (and its warm-up) now. A page about to show line charts calls it a task
+ * before it mounts them, so that the library's request goes out ahead of the panels' data requests: on
+ * HTTP/1.1 a page shares six connections per host, and a dashboard's library waited behind nine answers.
+ */
+export function preloadCharts(): void {
+  chartLibrary.load().catch(() => undefined);
+}

@@ -1,4 +1,5 @@
 import type { ChartOptions, DeepPartial, Time } from 'lightweight-charts';
+import { resolveColor, themeVar } from '../styles/theme';
 import { formatReading } from './format';
 import { formatTick, tickFormats } from './tickFormats';
 import { formatDateTime } from './timeFormat';
@@ -16,9 +17,9 @@ export function baseOptions(
   container: HTMLElement,
 ): DeepPartial<ChartOptions> {
   const ticks = tickFormats(locale);
-  const css = getComputedStyle(container);
-  const text = css.getPropertyValue('--matnat-text').trim() || '#1f2937';
-  const grid = css.getPropertyValue('--matnat-border').trim() || '#e5e7eb';
+  const text = resolveColor(themeVar('text'), container);
+  // Lighter than the theme's default border: a grid behind the lines.
+  const grid = resolveColor('var(--matnat-border, #e5e7eb)', container);
   return {
     autoSize: true,
     height,

@@ -1,7 +1,8 @@
 import { type LiveReading, type MeasurementBuckets, toEpochMs } from '@matnat/core';
+import { themeVar } from '../styles/theme';
 import type { ChartPoint, ChartSeriesInput } from './TimeSeriesChart';
 
-/** Series colours; the first follows the theme's `--matnat-primary` (teal). */
+/** Series colours; the first line follows the theme's `--matnat-primary` (teal when it is not set). */
 export const SERIES_COLORS = ['#0d9488', '#f59e0b', '#6366f1', '#e11d48', '#16a34a', '#0284c7'];
 
 export interface LineChartItemInput {
@@ -17,12 +18,13 @@ export interface LineChartItemInput {
 export function seriesLook(
   item: LineChartItemInput,
   index: number,
-  primary?: string,
 ): Pick<ChartSeriesInput, 'id' | 'label' | 'color'> {
   return {
     id: String(item.sensorId),
     label: item.label ?? `Sensor ${item.sensorId}`,
-    color: item.color || (!index && primary) || (SERIES_COLORS[index % SERIES_COLORS.length] as string),
+    color:
+      item.color ||
+      (index === 0 ? themeVar('primary') : (SERIES_COLORS[index % SERIES_COLORS.length] as string)),
   };
 }
 
@@ -32,7 +34,6 @@ export function bucketsToSeries(
   index: number,
   data: MeasurementBuckets,
   live: readonly LiveReading[] = [],
-  primary?: string,
 ): ChartSeriesInput {
   const points: ChartPoint[] = [];
   const min: ChartPoint[] = [];
@@ -52,5 +53,5 @@ export function bucketsToSeries(
       lastTime = time;
     }
   }
-  return { ...seriesLook(item, index, primary), points, band: { min, max } };
+  return { ...seriesLook(item, index), points, band: { min, max } };
 }

@@ -1,5 +1,6 @@
 import type { WidgetClient } from '@matnat/core';
 import { useMatnatClient } from '../provider/context';
+import { required } from '../provider/required';
 import type { MatnatClientLike, TimeFilterStoreLike } from '../provider/types';
 
 /** The client parts panels and maps read through, all present. */
@@ -17,8 +18,6 @@ export function useWidgetClient<K extends keyof WidgetClientLike>(
   ...parts: K[]
 ): MatnatClientLike & Pick<WidgetClientLike, K> {
   const client = useMatnatClient();
-  for (const part of parts) {
-    if (!client[part]) throw new Error(`Mätnät: the client has no ${part}; create it with @matnat/core.`);
-  }
+  for (const part of parts) required(client[part], part);
   return client as MatnatClientLike & Pick<WidgetClientLike, K>;
 }

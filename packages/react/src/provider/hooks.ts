@@ -1,6 +1,7 @@
 import type { Snapshot } from '@matnat/core';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { useMatnatClient, useOptionalMatnatClient } from './context';
+import { required } from './required';
 import type {
   CartState,
   CartStore,
@@ -31,11 +32,6 @@ export function useExternalStore<S>(store: Subscribable<S> | undefined | null): 
   );
   const getSnapshot = useCallback(() => store?.getSnapshot(), [store]);
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-}
-
-function required<T>(part: T | undefined, name: string): T {
-  if (!part) throw new Error(`The Mätnät client has no ${name}`);
-  return part;
 }
 
 export interface UseSession extends Snapshot<SessionState> {

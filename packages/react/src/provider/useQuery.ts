@@ -10,6 +10,7 @@ import {
 } from '@tanstack/query-core';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useMatnatClient } from './context';
+import { required } from './required';
 
 export type UseQueryOptions<TData, TKey extends QueryKey = QueryKey> = QueryObserverOptions<
   TData,
@@ -35,9 +36,7 @@ function askEarly<TData, TKey extends QueryKey>(
 
 /** The client's query engine: a client made without one (a script tag's) cannot run queries. */
 export function queryClientOf(client: { queryClient?: QueryClient }): QueryClient {
-  if (!client.queryClient)
-    throw new Error('Mätnät: this client has no query client; create it with createMatnatClient().');
-  return client.queryClient;
+  return required(client.queryClient, 'query client');
 }
 
 /**

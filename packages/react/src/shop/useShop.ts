@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
 import { useExternalStore, useOptionalMatnatClient, useQuery } from '../provider';
+import { required } from '../provider/required';
 import type { CartItem, CartStore, Id, ShopApi, ShopProduct } from '../provider/types';
 
-function shopApi(api: ShopApi | undefined): ShopApi {
-  if (!api) throw new Error('The Mätnät client has no shop API');
-  return api;
-}
+const shopApi = (api: ShopApi | undefined): ShopApi => required(api, 'shop API');
 
 /** GET /api/v1/product through the query client (key ['products'], shared with the core's queries). */
 export function useProducts(enabled = true) {

@@ -33,3 +33,16 @@ export type ThemeToken = keyof typeof themeDefaults;
 export function themeVar(token: ThemeToken): string {
   return `var(--matnat-${token}, ${themeDefaults[token]})`;
 }
+
+/**
+ * A colour as a canvas needs it: `var(--name, fallback)` is the custom property as `element` inherits it (a
+ * theme set on any ancestor), else the fallback; any other value as given.
+ */
+export function resolveColor(color: string, element: Element): string {
+  const variable = /^var\((--[\w-]+), (.+)\)$/.exec(color);
+  return variable
+    ? getComputedStyle(element)
+        .getPropertyValue(variable[1] as string)
+        .trim() || (variable[2] as string)
+    : color;
+}

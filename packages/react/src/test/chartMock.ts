@@ -52,7 +52,7 @@ function dataRange(series: FakeSeries[]): TimeRange | null {
 export function createChartModule() {
   return {
     LineSeries: { type: 'Line' },
-    createChart: vi.fn((_el: HTMLElement, options: unknown) => {
+    createChart: vi.fn((container: HTMLElement, options: unknown) => {
       chartMock.created++;
       const listeners = new Set<(range: TimeRange | null) => void>();
       const chart: FakeChart = {
@@ -110,6 +110,8 @@ export function createChartModule() {
         },
         applyOptions: (o: unknown) => chartMock.applied.push(o),
         timeScale: () => timeScale,
+        // The library's own box inside the container; the container stands in for it.
+        chartElement: () => container,
         remove: () => {
           chartMock.removed++;
         },
