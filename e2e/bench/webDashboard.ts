@@ -269,6 +269,34 @@ lines (4 of a panel's 6 lines) are not the cost: without them the paint and comm
 than 5 %. The machine's own speed varies: the same build measured 1,019 ms and, 15 minutes later on an
 idle machine, 1,137–1,398 ms (every milestone later, the dashboard chunk's arrival included).
 
+What changed on 2026-11-27 (second session), from traces and CPU profiles of this page, and what it gave.
+The machine ran slower than the day before: the build that measured 1,332 ms took 1,475–1,722 ms in the
+same hour as the changes below, and its Lighthouse performance on \`/dashboard/{id}\` fell from 91 to 71–73.
+- Before the panels could ask for data, \`/api/me\` waited 40–190 ms behind the first screen's chunks (a
+  browser opens six connections per host on HTTP/1.1), and the dashboard request waited for it. The app now
+  asks for the user before its router starts (the route's check-auth takes that answer), and the
+  new-version check's first \`/index.html\` goes out after the \`load\` event: the dashboard request is sent
+  at ~300 ms instead of ~420–550 ms.
+- Mounting the 8 panels took one task of 100–200 ms. In it each panel wrote the same time filter to local
+  storage three times (each write re-rendered every panel subscribed to the store), and read the theme's
+  primary colour in a mount effect, which forced a style recalculation of the new panels and rendered every
+  panel a second time. The store now skips a choice that changes nothing, and the chart resolves the colour
+  as it draws.
+- The chart library's request went out after the 9 measurement requests and waited for a free
+  connection until the last answers came (it arrived at ~800–1,100 ms). The dashboard now starts it a task
+  before it mounts the panels (\`preloadCharts()\`): it arrives at ~600–700 ms.
+- Tried and not kept: merging shared chunks under 8 KB (Rollup's \`experimentalMinChunkSize\`) took the
+  scripts loaded before the panels' chunks from 24 to 11 (96.6 KB instead of 92.7 KB gzip) and was the
+  fastest build below, but it merged small screens (the login screen, the error page) into other chunks:
+  the app keeps one chunk per screen (issue 8). On this machine a request costs the server 1.5–7 ms of
+  CPU (0.1 ms under autocannon's kept-alive connections; a third of it is the socket write).
+- Interleaved runs, the three builds taking turns (7–11 navigations each, medians, two rounds): the build
+  before these changes 1,475 and 1,722 ms; with the changes above 1,510 and 1,736 ms; with the chunk
+  merge too 1,443 and 1,463 ms. The machine's two cores are saturated while the page loads (browser, its GPU and
+  network processes, the API server and the benchmark's own Playwright), so moving work earlier mostly
+  moves where the wait is; only less work for the CPU shows, and lightweight-charts' ~60 ms a chart is the
+  larger part of what is left.
+
 "Painted": each panel sets the performance mark \`${MARK}{id}\` when its chart first drew data
 (\`apps/web/src/screens/DashboardShow.tsx\`); the page reports two animation frames after the ${PANELS}th. The JS
 counted is every script the page requested before the chart library (${counted.map((s) => `\`${s.name}\` ${kb(gzipBytes(s.name))}`).join(', ')});
