@@ -275,8 +275,9 @@ same hour as the changes below, and its Lighthouse performance on \`/dashboard/{
 - Before the panels could ask for data, \`/api/me\` waited 40–190 ms behind the first screen's chunks (a
   browser opens six connections per host on HTTP/1.1), and the dashboard request waited for it. The app now
   asks for the user before its router starts (the route's check-auth takes that answer), and the
-  new-version check's first \`/index.html\` goes out after the \`load\` event: the dashboard request is sent
-  at ~300 ms instead of ~420–550 ms.
+  new-version check's first \`/index.html\` goes out after the \`load\` event. In single traced runs the
+  dashboard request then went out at ~300 ms instead of ~420–550 ms; in the medians of the runs above it
+  moves with the machine (318–451 ms today).
 - Mounting the 8 panels took one task of 100–200 ms. In it each panel wrote the same time filter to local
   storage three times (each write re-rendered every panel subscribed to the store), and read the theme's
   primary colour in a mount effect, which forced a style recalculation of the new panels and rendered every
