@@ -39,7 +39,7 @@ export function themeVar(token: ThemeToken): string {
  * theme set on any ancestor), else the fallback; any other value as given.
  */
 export function resolveColor(color: string, element: Element): string {
-  const variable = /^var\((--[\w-]+), (.+)\)$/.exec(color);
+  const variable = /^var\(\s*(--[\w-]+)\s*,\s*(.+?)\s*\)$/.exec(color);
   return variable
     ? getComputedStyle(element)
         .getPropertyValue(variable[1] as string)
