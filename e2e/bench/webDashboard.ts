@@ -286,6 +286,12 @@ same hour as the changes below, and its Lighthouse performance on \`/dashboard/{
 - The chart library's request went out after the 9 measurement requests and waited for a free
   connection until the last answers came (it arrived at ~800–1,100 ms). The dashboard now starts it a task
   before it mounts the panels (\`preloadCharts()\`): it arrives at ~600–700 ms.
+- Tried later that day and not kept: making the panels' charts one a frame instead of one a task, so that
+  each frame paints one new chart (lightweight-charts paints in the frame after a chart is made, and charts
+  made in neighbouring tasks painted together in one long frame). Two builds taking turns, 9 navigations
+  each, two rounds, on a machine slower still: all 8 painted at 2,050 and 1,946 ms against 2,040 and
+  2,001 ms without it; Lighthouse's total blocking time on \`/dashboard/{id}\` 912 against 913 ms (median of
+  5 each). The same CPU work, spread differently.
 - Tried and not kept: merging shared chunks under 8 KB (Rollup's \`experimentalMinChunkSize\`) took the
   scripts loaded before the panels' chunks from 24 to 11 (96.6 KB instead of 92.7 KB gzip) and was the
   fastest build below, but it merged small screens (the login screen, the error page) into other chunks:
