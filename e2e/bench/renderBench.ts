@@ -336,6 +336,16 @@ animation frame, and formatted every spear's tooltip and popup up front, creatin
 the commit that brought the data, and tooltip and popup text are made when first shown. Its data request
 already started as the script starts, before the first render.
 
+The map, later on 2026-11-27: with resource timing and performance marks in the page, the spears' answer
+was complete at ~200 ms after navigation (before the plain Leaflet page's, ~250 ms), yet our markers came
+~220 ms after it against the peer's ~110 ms, with the main thread mostly idle in between. Our map added its
+tile layer in a passive effect, after its first frame: twenty tile requests and their decoding then filled
+the two cores just as the answer was delivered (the plain page asks for its tiles before its data). With
+tiles blocked, the answer was handed to the page 30–70 ms after it ended instead of ~250 ms. The map now
+asks for its tiles once its spears are drawn, or after 1 s (\`holdTiles\` in
+\`packages/react/src/maps/useLeafletMap.ts\`). In interleaved runs (14 pages each, two rounds) the first
+marker came at 393 and 299 ms against 457 and 392 ms before, the plain Leaflet page at 377 and 292 ms.
+
 The chart library's own floor (the third peer, added on 2026-11-27). At 1,000 points there is nothing to
 thin: ours and lightweight-charts alone draw the same line, and lightweight-charts alone took as long as ours
 or longer in every run (2.0–2.4× uPlot's time for a later chart in three runs that day; ours 1.6–2.2×, the

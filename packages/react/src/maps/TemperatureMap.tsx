@@ -63,14 +63,17 @@ function TemperatureMapView(props: TemperatureMapProps) {
   const messages = useMessages();
   const m = messages.map;
   const containerRef = useRef<HTMLElement>(null);
-  const handle = useLeafletMap(containerRef, {
-    url: props.tileUrl ?? OSM_TILE_URL,
-    attribution: props.attribution ?? OSM_ATTRIBUTION,
-  });
   const { data, error } = useResource({
     ...client.queries.temperatureMap(),
     refetchInterval: refreshMs || false,
   });
+  // The spears first, then the tiles behind them (useLeafletMap's holdTiles).
+  const handle = useLeafletMap(
+    containerRef,
+    { url: props.tileUrl ?? OSM_TILE_URL, attribution: props.attribution ?? OSM_ATTRIBUTION },
+    {},
+    !data && !error,
+  );
   const failure = useWidgetError(error, m.loadFailed);
   const firstMarker = useRef(false);
   const onFirstMarker = useRef(props.onFirstMarker);

@@ -8,6 +8,7 @@ import { TEMPERATURE_STOPS, temperatureColor } from './colorScale';
 import { bindFilledPopup, DeviceMap, popupHtml } from './DeviceMap';
 import { devicesToFeatureCollection, type MapFeatureCollection } from './geo';
 import { parseBounds, TemperatureMap } from './TemperatureMap';
+import { TILE_HOLD_MS } from './useLeafletMap';
 
 // A recording stand-in for Leaflet (happy-dom has no layout); used only by these unit tests.
 const leaflet = vi.hoisted(() => {
@@ -16,11 +17,14 @@ const leaflet = vi.hoisted(() => {
     removed: 0,
     tiles: [] as string[],
     markers: [] as { latlng: [number, number]; options: Record<string, unknown> }[],
+    /** 'tiles' and 'marker', in the order the map was given them. */
+    order: [] as string[],
     reset() {
       state.maps = 0;
       state.removed = 0;
       state.tiles = [];
       state.markers = [];
+      state.order = [];
     },
   };
   const layer = () => {
@@ -40,11 +44,13 @@ const leaflet = vi.hoisted(() => {
     },
     tileLayer: (url: string) => {
       state.tiles.push(url);
+      state.order.push('tiles');
       return layer();
     },
     layerGroup: layer,
     circleMarker: (latlng: [number, number], options: Record<string, unknown>) => {
       state.markers.push({ latlng, options });
+      state.order.push('marker');
       const m = {
         bindTooltip: () => m,
         bindPopup: () => m,
@@ -174,6 +180,49 @@ describe('maps (Leaflet wrappers)', () => {
     expect(leaflet.state.markers[0]?.options.fillColor).toBe(temperatureColor(-3.5));
     expect(onFirstMarker).toHaveBeenCalledTimes(1);
     expect(screen.getByText('Temperatur (°C)')).toBeTruthy();
+  });
+
+  describe('issue 13: the temperature map asks for its tiles after its spears', () => {
+    /** Every request waits until `release()`: the map's data is on its way until then. */
+    function gatedRender(ui: Parameters<typeof rtlRender>[0]) {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const fetch: typeof globalThis.fetch = (input, init) => gate.then(() => api.fetch(input, init));
+      rtlRender(ui, {
+        wrapper: withClient(testCoreClient(api, { platform: { fetch, storage: localStorage } })),
+      });
+      return release;
+    }
+
+    it('no tiles while the data is on its way; the spears, then the tiles, once it came', async () => {
+      const release = gatedRender(<TemperatureMap tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+      await settle();
+      expect(leaflet.state.maps).toBe(1);
+      expect(leaflet.state.order).toEqual([]);
+      release();
+      await settle();
+      expect(leaflet.state.order).toEqual(['marker', 'tiles']);
+      expect(leaflet.state.tiles).toEqual(['http://tiles.test/{z}/{x}/{y}.png']);
+    });
+
+    it(`the tiles come after ${TILE_HOLD_MS} ms when the data does not`, async () => {
+      gatedRender(<TemperatureMap tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+      await settle();
+      expect(leaflet.state.tiles).toEqual([]);
+      await act(() => new Promise((resolve) => setTimeout(resolve, TILE_HOLD_MS + 50)));
+      expect(leaflet.state.tiles).toEqual(['http://tiles.test/{z}/{x}/{y}.png']);
+      expect(leaflet.state.markers).toHaveLength(0);
+    });
+
+    it('the tiles come at once when the data request fails', async () => {
+      api.answer('/api/v1/public/temperature-map', { status: 404, body: { message: 'Hittades inte.' } });
+      render(<TemperatureMap tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+      await settle();
+      expect(leaflet.state.tiles).toEqual(['http://tiles.test/{z}/{x}/{y}.png']);
+      expect(leaflet.state.markers).toHaveLength(0);
+    });
   });
 
   it('TemperatureMap with bounds shows only the spears inside the region (the NZ page)', async () => {

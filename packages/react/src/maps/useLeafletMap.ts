@@ -1,5 +1,5 @@
 import type { Map as LeafletMap, MapOptions, TileLayer } from 'leaflet';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useWidget } from '../widgets/useWidget';
 import { ensureLeafletCss } from './leafletCss';
 import { type LeafletLibrary, leafletLibrary } from './leafletLibrary';
@@ -21,6 +21,9 @@ export interface TileOptions {
   attribution?: string;
 }
 
+/** Longest wait of a map's tiles for the data it was made to show (see `useLeafletMap`'s `holdTiles`). */
+export const TILE_HOLD_MS = 1000;
+
 export interface MapHandle {
   L: LeafletLibrary;
   map: LeafletMap;
@@ -29,11 +32,17 @@ export interface MapHandle {
 /**
  * A Leaflet map created once in a layout effect and removed in cleanup (see useWidget); the tile layer is
  * swapped in place when the URL changes, never by recreating the map.
+ *
+ * `holdTiles`: the map's own data is on its way. Its tiles are then asked for once the data came (the
+ * markers drawn first) or after `TILE_HOLD_MS`: twenty tile requests and their decoding otherwise compete
+ * with the data the map is for, on a phone's link or CPU as on the project's 2 cores (issue 13: the
+ * script-tag map's first marker came 60-90 ms sooner, level with a plain Leaflet page).
  */
 export function useLeafletMap(
   containerRef: RefObject<HTMLElement | null>,
   tiles: { url: string; attribution: string },
   options: MapOptions = {},
+  holdTiles = false,
 ): MapHandle | null {
   const initial = useRef(options);
   const handle = useWidget(containerRef, leafletLibrary, {
@@ -57,9 +66,17 @@ export function useLeafletMap(
     return () => observer.disconnect();
   }, [handle, containerRef]);
 
+  // Due when not held, once released (in the next task: after the commit that drew the markers), or after
+  // TILE_HOLD_MS of holding. Once due they stay: a later hold never takes the tiles away.
+  const [tilesDue, setTilesDue] = useState(!holdTiles);
+  useEffect(() => {
+    if (!handle || tilesDue) return;
+    const timer = setTimeout(setTilesDue, holdTiles ? TILE_HOLD_MS : 0, true);
+    return () => clearTimeout(timer);
+  }, [handle, holdTiles, tilesDue]);
   const tileLayer = useRef<TileLayer | null>(null);
   useEffect(() => {
-    if (!handle) return;
+    if (!handle || !tilesDue) return;
     const layer = handle.L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(
       handle.map,
     );
@@ -68,7 +85,7 @@ export function useLeafletMap(
       layer.remove();
       tileLayer.current = null;
     };
-  }, [handle, tiles.url, tiles.attribution]);
+  }, [handle, tilesDue, tiles.url, tiles.attribution]);
 
   return handle;
 }
