@@ -348,7 +348,7 @@ marker came at 393 and 299 ms against 457 and 392 ms before, the plain Leaflet p
 
 The chart library's own floor (the third peer, added on 2026-11-27). At 1,000 points there is nothing to
 thin: ours and lightweight-charts alone draw the same line, and lightweight-charts alone took as long as ours
-or longer in every run (2.0–2.4× uPlot's time for a later chart in three runs that day; ours 1.6–2.2×, the
+or longer in every run (2.0–2.8× uPlot's time for a later chart in four runs that day; ours 1.6–2.3×, the
 warm-up and our options taking a little off). Stripped of everything optional, in an interleaved run of 7
 pages with a variant of \`lwcBench.ts\` (no grid, crosshair hidden, no last-value label, a 1 px line, no time
 axis), it still took 53.5 ms against uPlot's 32 ms (1.67×), and 70–75 ms as the bench draws it. So the goal
