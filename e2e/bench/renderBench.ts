@@ -344,7 +344,9 @@ the two cores just as the answer was delivered (the plain page asks for its tile
 tiles blocked, the answer was handed to the page 30–70 ms after it ended instead of ~250 ms. The map now
 asks for its tiles once its spears are drawn, or after 1 s (\`holdTiles\` in
 \`packages/react/src/maps/useLeafletMap.ts\`). In interleaved runs (14 pages each, two rounds) the first
-marker came at 393 and 299 ms against 457 and 392 ms before, the plain Leaflet page at 377 and 292 ms.
+marker came at 393 and 299 ms against 457 and 392 ms before, the plain Leaflet page at 377 and 292 ms. On the
+reference app's \`/temperaturspjut\` (the same component under React, after the app's own start-up) it measured
+level: 974 and 1,110 ms against 959 and 1,036 ms before (two builds taking turns, 10–12 cold visits each).
 
 The chart library's own floor (the third peer, added on 2026-11-27). At 1,000 points there is nothing to
 thin: ours and lightweight-charts alone draw the same line, and lightweight-charts alone took as long as ours
