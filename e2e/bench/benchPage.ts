@@ -28,3 +28,20 @@ export function report(ms: number[]): void {
   performance.mark('matnat-bench:done');
   console.log(`matnat-bench ${JSON.stringify(ms)}`);
 }
+
+/**
+ * A peer's half of the chart bench: `?charts=` charts one after the other, each drawn by `draw` in a fresh
+ * task and timed to its first painted frame; `draw` returns how to remove its chart.
+ */
+export async function peerCharts(draw: () => () => void): Promise<void> {
+  const ms: number[] = [];
+  for (let i = 0; i < Number(params.get('charts') ?? 1); i++) {
+    await afterTask();
+    performance.mark('matnat-bench:chart');
+    const started = performance.now();
+    const remove = draw();
+    ms.push((await painted()) - started);
+    remove();
+  }
+  report(ms);
+}

@@ -2,7 +2,7 @@
 // the same `?n=` points in the same box with the whole series in view, `?charts=` charts one after the other,
 // as uplotBench.ts does with uPlot: the floor of the chart library that our charts are made with.
 import { createChart, LineSeries, type UTCTimestamp } from 'lightweight-charts';
-import { afterTask, benchSeries, painted, params, report } from './benchPage';
+import { benchSeries, params, peerCharts } from './benchPage';
 
 const { times, values } = benchSeries(Number(params.get('n')));
 const points = Array.from(times, (t, i) => ({
@@ -11,24 +11,15 @@ const points = Array.from(times, (t, i) => ({
 }));
 const host = document.getElementById('chart') as HTMLElement;
 
-async function charts(count: number): Promise<void> {
-  const ms: number[] = [];
-  for (let i = 0; i < count; i++) {
-    await afterTask();
-    performance.mark('matnat-bench:chart');
-    const started = performance.now();
-    const chart = createChart(host, {
-      width: 1000,
-      height: 400,
-      layout: { attributionLogo: false },
-      // Every point in view, as ours shows the whole series (the default minimum is 0.5 px a point).
-      timeScale: { minBarSpacing: 0.001 },
-    });
-    chart.addSeries(LineSeries, { color: '#0d9488', lineWidth: 2, priceLineVisible: false }).setData(points);
-    chart.timeScale().fitContent();
-    ms.push((await painted()) - started);
-    chart.remove();
-  }
-  report(ms);
-}
-void charts(Number(params.get('charts') ?? 1));
+void peerCharts(() => {
+  const chart = createChart(host, {
+    width: 1000,
+    height: 400,
+    layout: { attributionLogo: false },
+    // Every point in view, as ours shows the whole series (the default minimum is 0.5 px a point).
+    timeScale: { minBarSpacing: 0.001 },
+  });
+  chart.addSeries(LineSeries, { color: '#0d9488', lineWidth: 2, priceLineVisible: false }).setData(points);
+  chart.timeScale().fitContent();
+  return () => chart.remove();
+});

@@ -1,7 +1,7 @@
 // The peer half of `pnpm bench:render`: uPlot drawing the same `?n=` points in the same box, `?charts=`
 // charts one after the other in the page, as chartBench.tsx does with ours.
 import uPlot from 'uplot';
-import { afterTask, benchSeries, painted, params, report } from './benchPage';
+import { benchSeries, params, peerCharts } from './benchPage';
 
 const { times, values } = benchSeries(Number(params.get('n')));
 const data: uPlot.AlignedData = [Float64Array.from(times, (t) => t / 1000), values];
@@ -13,16 +13,7 @@ const options: uPlot.Options = {
 };
 const host = document.getElementById('chart') as HTMLElement;
 
-async function charts(count: number): Promise<void> {
-  const ms: number[] = [];
-  for (let i = 0; i < count; i++) {
-    await afterTask();
-    performance.mark('matnat-bench:chart');
-    const started = performance.now();
-    const chart = new uPlot(options, data, host);
-    ms.push((await painted()) - started);
-    chart.destroy();
-  }
-  report(ms);
-}
-void charts(Number(params.get('charts') ?? 1));
+void peerCharts(() => {
+  const chart = new uPlot(options, data, host);
+  return () => chart.destroy();
+});
