@@ -170,6 +170,21 @@ describe.each(dialects)('issue 11: alert evaluation with fake time (%s)', (diale
     expect(await state()).toBe('firing');
   });
 
+  it('issue 27 point 2: pending that fires on the timer tells each member once (no reminder in the same sweep, none without renotify_minutes)', async () => {
+    w = await make({ threshold: 40, duration_s: 10 });
+    const e = evaluator();
+    await feed(e, [0, 41]);
+    clock = T0 + 40_000;
+    await e.sweep();
+    expect(await state()).toBe('firing');
+    expect(await history()).toEqual(['value:pending#0', 'value:firing#1']);
+    expect((await notifications()).map((n) => n.title)).toEqual([`Larm: ${w.alertName}`]);
+    expect(mails.filter((m) => m.to === 'anna@matnat.se')).toHaveLength(1);
+    await sweepAt(e, 30);
+    await sweepAt(e, 600);
+    expect(await notifications()).toHaveLength(1);
+  });
+
   it('firing tells every member of the team in Swedish: name, value, unit, device, Stockholm time, alert_id; and e-mails them', async () => {
     w = await make({});
     const e = evaluator();
@@ -246,6 +261,15 @@ describe.each(dialects)('issue 11: alert evaluation with fake time (%s)', (diale
     expect(fired!.body).toContain('15 januari 2026 kl. 12:30');
     expect(back).toMatchObject({ level: 'success', title: `Åter normalt: ${w.alertName}` });
     expect(back!.body).toBe(`${w.deviceTitle} (Temperatur) mätte 21 °C den 15 januari 2026 kl. 12:40.`);
+  });
+
+  it('issue 27 point 6: a silence of one minute is told as "på 1 minut", not "1 minuter"', async () => {
+    w = await make({ threshold: 100, no_data_minutes: 1 });
+    const e = evaluator();
+    await feed(e, [0, 20]);
+    await sweepAt(e, 1);
+    const [fired] = await notifications();
+    expect(fired!.body).toContain('har inte skickat några mätvärden på 1 minut (');
   });
 
   it('re-notifies at its interval while firing, and acknowledging (who, comment) stops the repeats', async () => {

@@ -219,11 +219,12 @@ export class AlertEvaluator {
       const alert = this.#alerts.get(row.alert_id);
       const conditions = alert?.sensors.get(row.sensor_id);
       if (!alert || !conditions) continue;
-      const step: Step = (current) =>
-        chain(current, [
-          (r) => (row.kind === 'value' ? onPendingTimer(r, conditions, now) : null),
-          (r) => onRenotifyTimer(r, alert, now),
-        ]);
+      // A firing that just happened on the timer is the telling itself: a reminder is for one told earlier
+      // (chained, the fresh firing's unset `notified_at` would count as "never told" and remind at once).
+      const step: Step = (current) => {
+        const fired = row.kind === 'value' ? onPendingTimer(current, conditions, now) : null;
+        return chain(current, [fired ? () => fired : (r) => onRenotifyTimer(r, alert, now)]);
+      };
       const steps = step(row);
       if (steps.length > 0)
         due.push({ change: { alert, sensorId: row.sensor_id, kind: row.kind, before: row, steps }, step });

@@ -35,6 +35,8 @@ export function swedishValue(value: number, unit: string): string {
   return unit ? `${decimal.format(value)} ${unit}` : decimal.format(value);
 }
 
+const minutes = (n: number) => (n === 1 ? '1 minut' : `${n} minuter`);
+
 /**
  * The bell's and the e-mail's text for a transition that tells the team, in Swedish: the alert's name,
  * the value with its unit, the device and the time in Europe/Stockholm.
@@ -63,7 +65,7 @@ export function noticeOf(
     return {
       level: 'error',
       title: `Larm: ${alertName}${again}`,
-      body: `${still}${sensor.device} (${sensor.name}) har inte skickat några mätvärden på ${noDataMinutes} minuter (larmet gick den ${began}).`,
+      body: `${still}${sensor.device} (${sensor.name}) har inte skickat några mätvärden på ${minutes(noDataMinutes ?? 0)} (larmet gick den ${began}).`,
     };
   return { level: 'warn', title: `Larm: ${alertName}${again}`, body: `${still}${measured} den ${began}.` };
 }
