@@ -1,4 +1,5 @@
 import type { IngestResult } from '@matnat/contract';
+import { ingestMessages as M } from './messages.js';
 import type { IngestQueue } from './queue.js';
 import type { Parsed, Uplink } from './uplinks.js';
 import type { IngestItem } from './writer.js';
@@ -30,6 +31,8 @@ export async function acceptParsed(
   const { uplink } = parsed;
   const result = await queue.enqueue(itemOfUplink(uplink, integration));
   const answer: IngestResult = { stored: result.stored, device_id: result.deviceId };
-  if (Object.keys(uplink.skipped).length > 0) answer.skipped = uplink.skipped;
+  const skipped = { ...uplink.skipped };
+  for (const key of result.noProbe ?? []) skipped[key] = M.noProbe;
+  if (Object.keys(skipped).length > 0) answer.skipped = skipped;
   return answer;
 }

@@ -7,6 +7,8 @@ export const ingestMessages = {
   badObjectJson: 'objectJSON är ingen giltig JSON-objekttext.',
   textValue: 'Texten är inget mätvärde.',
   notANumber: 'Värdet är inget tal.',
+  notAMeasurement: 'Identifierare eller räknare, inget mätvärde.',
+  noProbe: 'Värdet 0 betyder att ingen givare är ansluten.',
   outOfRange: (min: number, max: number) =>
     `Värdet ligger utanför det rimliga intervallet ${min} till ${max}.`,
   badEvent: 'Parametern event måste anges (up, status, join, ack, txack, log, location …).',

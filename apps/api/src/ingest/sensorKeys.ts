@@ -11,6 +11,11 @@ export interface SensorKeyRule {
   /** Values outside [min, max] (after scaling) are refused as decoding errors. */
   min?: number;
   max?: number;
+  /**
+   * 0 is also what the device sends with nothing attached (Dragino's DS18B20 inputs: dragino/LoRa_STM32
+   * issue 13). A 0 creates no sensor; once a real value has made the sensor, its 0 is a reading.
+   */
+  zeroWithoutProbe?: boolean;
 }
 
 export type SensorKeyTable = Readonly<Record<string, SensorKeyRule>>;
@@ -25,6 +30,8 @@ const temperature: SensorKeyRule = {
 const humidity: SensorKeyRule = { type: 'humidity', name: 'Luftfuktighet', unit: '%', min: 0, max: 100 };
 const batteryPercent: SensorKeyRule = { type: 'battery', name: 'Batteri', unit: '%', min: 0, max: 100 };
 const batteryVolts: SensorKeyRule = { type: 'battery', name: 'Batteri', unit: 'V', min: 0, max: 60 };
+const probe: SensorKeyRule = { ...temperature, name: 'Temperatur (givare)', zeroWithoutProbe: true };
+const light: SensorKeyRule = { type: 'other', name: 'Ljus', unit: 'lx', min: 0, max: 200_000 };
 
 /**
  * The default key → sensor table (docs/ingestion.md lists it). Keys are matched case-insensitively, and a
@@ -38,12 +45,15 @@ export const DEFAULT_SENSOR_KEYS: SensorKeyTable = {
   airtemperature: temperature,
   tempc_sht: temperature,
   tempc_ds: temperature,
-  tempc1: temperature,
+  tempc1: probe,
+  tempc2: { ...probe, name: 'Temperatur (givare 2)' },
+  tempc3: { ...probe, name: 'Temperatur (givare 3)' },
   temperatuur: temperature,
   externaltemperature: { ...temperature, name: 'Extern temperatur' },
   ext_temperature: { ...temperature, name: 'Extern temperatur' },
   temperaturesensor: temperature,
   humidity: humidity,
+  air_humidity: humidity,
   relative_humidity: humidity,
   relativehumidity: humidity,
   hum_sht: humidity,
@@ -60,9 +70,26 @@ export const DEFAULT_SENSOR_KEYS: SensorKeyTable = {
   pressure: { type: 'pressure', name: 'Lufttryck', unit: 'hPa', min: 300, max: 1100 },
   barometric_pressure: { type: 'pressure', name: 'Lufttryck', unit: 'hPa', min: 300, max: 1100 },
   co2: { type: 'co2', name: 'Koldioxid', unit: 'ppm', min: 0, max: 100_000 },
-  luminosity: { type: 'other', name: 'Ljus', unit: 'lx', min: 0, max: 200_000 },
-  illuminance: { type: 'other', name: 'Ljus', unit: 'lx', min: 0, max: 200_000 },
+  luminosity: light,
+  illuminance: light,
+  light: light,
 };
+
+/**
+ * Keys decoders send that identify the device or count messages (Decentlab's `device_id` and
+ * `protocol_version`, Sensative's history sequence numbers, an echoed frame counter): numbers, but no
+ * measurement, so no sensor. An entry for one in `INGEST_SENSOR_KEYS` makes it a sensor after all.
+ */
+export const NOT_MEASUREMENTS: ReadonlySet<string> = new Set([
+  'device_id',
+  'deviceid',
+  'protocol_version',
+  'protocolversion',
+  'historyseqnr',
+  'prevhistseqnr',
+  'fcnt',
+  'f_cnt',
+]);
 
 /** The rule of a payload key, or null when the table has none (the key then becomes an `other` sensor). */
 export function ruleOf(table: SensorKeyTable, key: string): SensorKeyRule | null {

@@ -1,6 +1,12 @@
 import { READING_VALUE_MAX, readingTimeProblem } from '@matnat/contract';
 import { ingestMessages as M } from './messages.js';
-import { ruleOf, type SensorKeyRule, type SensorKeyTable, unknownKeyRule } from './sensorKeys.js';
+import {
+  NOT_MEASUREMENTS,
+  ruleOf,
+  type SensorKeyRule,
+  type SensorKeyTable,
+  unknownKeyRule,
+} from './sensorKeys.js';
 
 /** A gateway that heard an uplink, by its EUI (or id when it has none). */
 export interface GatewaySignal {
@@ -86,6 +92,10 @@ export function readingsOf(
       continue;
     }
     const known = ruleOf(keys, key);
+    if (!known && NOT_MEASUREMENTS.has(key.toLowerCase())) {
+      skipped[key] = M.notAMeasurement;
+      continue;
+    }
     const rule = known ?? { ...unknownKeyRule(key), unit: unit ?? '' };
     const scaled = value * (rule.scale ?? 1);
     const problem = rangeProblem(rule, scaled);

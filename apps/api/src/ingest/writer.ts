@@ -40,7 +40,12 @@ export function knownSensorsItem(deviceId: number, readings: readonly Reading[])
 export interface ItemResult {
   deviceId: number;
   stored: number;
+  /** Keys whose 0 meant "no probe attached" and that have no sensor: not stored (see `zeroWithoutProbe`). */
+  noProbe?: string[];
 }
+
+/** A 0 from an input that sends 0 with nothing attached: a reading only for a sensor that exists. */
+const withoutProbe = (r: UplinkReading) => r.value === 0 && r.rule.zeroWithoutProbe === true;
 
 /**
  * Ids this process has already resolved: a device by EUI, a sensor by device and key, a gateway by EUI,
@@ -85,11 +90,16 @@ export async function writeBatch(
   const deviceIds = await resolveDevices(trx, items, cache, learnt, at);
   const sensorIds = await resolveSensors(trx, items, deviceIds, cache, learnt, at);
   const readings: Reading[] = [];
-  const results = items.map((item, i) => {
+  const results = items.map((item, i): ItemResult => {
     const deviceId = deviceIds[i]!;
-    for (const r of item.readings)
-      readings.push({ sensor_id: sensorIds.get(sensorKey(deviceId, r.key))!, ts: r.ts, value: r.value });
-    return { deviceId, stored: item.readings.length };
+    const noProbe: string[] = [];
+    for (const r of item.readings) {
+      const sensorId = sensorIds.get(sensorKey(deviceId, r.key));
+      if (sensorId === undefined) noProbe.push(r.key);
+      else readings.push({ sensor_id: sensorId, ts: r.ts, value: r.value });
+    }
+    const stored = item.readings.length - noProbe.length;
+    return noProbe.length > 0 ? { deviceId, stored, noProbe } : { deviceId, stored };
   });
   await writeReadings(trx, readings);
   const gatewayIds = await resolveGateways(trx, items, cache, learnt, at);
@@ -182,6 +192,7 @@ function sensorMatch(
   const key = reading.key.toLowerCase();
   const byKey = sensors.find((s) => s.key?.toLowerCase() === key);
   if (byKey) return byKey.id;
+  if (withoutProbe(reading)) return undefined;
   const byName = sensors.find((s) => s.name.toLowerCase() === key);
   if (byName) return byName.id;
   if (reading.rule.type === 'other') return undefined;
@@ -221,8 +232,8 @@ async function resolveSensors(
       existing.filter((s) => s.device_id === m.deviceId),
       m.reading,
     );
-    if (id === undefined) toCreate.push(m);
-    else out.set(k, id);
+    if (id !== undefined) out.set(k, id);
+    else if (!withoutProbe(m.reading)) toCreate.push(m);
   }
   if (toCreate.length > 0) await createSensors(trx, toCreate, out, at);
   for (const [k, id] of out) learnt.sensors.set(k, id);

@@ -55,7 +55,8 @@ const EXPECTED: Record<string, { event?: string; stored: number; ignored?: boole
   'ttn-v3-join-accept-docs': { stored: 0, ignored: true },
   'ttn-v3-storage-event-envelope-cayenne': { stored: 6, eui: '22D11357891CB769' },
   'ttn-v3-uplink-docs-example-locations': { stored: 2, eui: '0004A30B001C0530' },
-  'ttn-v3-uplink-dragino-lsn50v2-4gw-packetbroker': { stored: 5, eui: 'A840416051871229' },
+  // TempC1 = 0: the LSN50's DS18B20 input with no probe (issue 27 point 6), not a reading.
+  'ttn-v3-uplink-dragino-lsn50v2-4gw-packetbroker': { stored: 4, eui: 'A840416051871229' },
   'ttn-v3-uplink-mac-only-no-fport-3gw': { stored: 0, eui: '9876B600001193E0' },
   'chirpstack-v3-status-docs': { event: 'status', stored: 0, eui: '0202020202020202' },
   'chirpstack-v3-up-docs': { event: 'up', stored: 2, eui: '0202020202020202' },
@@ -431,6 +432,98 @@ describe.each(dialects)('ingestion over HTTP (%s)', (dialect) => {
         huge: 'Värdet ligger utanför det rimliga intervallet -1000000000 till 1000000000.',
       },
     });
+  });
+
+  it('issue 27 point 6: Decentlab air_humidity is humidity; identifiers and counters (device_id, protocol_version, historySeqNr, prevHistSeqNr) are no sensors; Elsys light is in lux', async () => {
+    const at = new Date().toISOString();
+    // Decoder outputs as the vendors document them: Decentlab DL-SHT35, Sensative Strips, Elsys ERS.
+    const decentlab = {
+      device_id: 4521,
+      protocol_version: 2,
+      air_temperature: { value: 21.37, unit: '°C' },
+      air_humidity: { value: 45.2, unit: '%' },
+      battery_voltage: { value: 3.05, unit: 'V' },
+    };
+    const sensative = {
+      historySeqNr: 3012,
+      prevHistSeqNr: 3011,
+      temp: { value: 22.5 },
+      humidity: { value: 38 },
+    };
+    const elsys = { temperature: 22.1, humidity: 41, light: 120, motion: 0, vdd: 3645 };
+    const send = async (eui: string, decoded: Record<string, unknown>) =>
+      (await post('/api/ingest/ttn', ttsUplink({ eui, at, decoded }))).json();
+    const skippedKeys = (answer: { skipped?: Record<string, string> }) => Object.keys(answer.skipped ?? {});
+    const notAReading = 'Identifierare eller räknare, inget mätvärde.';
+
+    const d = await send('70B3D57BA0000FA1', decentlab);
+    expect(d).toMatchObject({
+      stored: 3,
+      skipped: { device_id: notAReading, protocol_version: notAReading },
+    });
+    expect(await storedValue(t, '70B3D57BA0000FA1', 'air_humidity')).toEqual({
+      value: 45.2,
+      unit: '%',
+      type: 'humidity',
+    });
+    const s = await send('70B3D57BA0000FA2', sensative);
+    expect(s.stored).toBe(2);
+    expect(skippedKeys(s).sort()).toEqual(['historySeqNr', 'prevHistSeqNr']);
+    const e = await send('A81758FFFE030FA3', elsys);
+    expect(e.stored).toBe(5);
+    expect(await storedValue(t, 'A81758FFFE030FA3', 'light')).toEqual({
+      value: 120,
+      unit: 'lx',
+      type: 'other',
+    });
+    const names = await t.db
+      .selectFrom('sensors')
+      .innerJoin('devices', 'devices.id', 'sensors.device_id')
+      .select('sensors.key')
+      .where('devices.external_device_id', 'in', ['70B3D57BA0000FA1', '70B3D57BA0000FA2'])
+      .execute();
+    expect(names.map((n) => n.key).filter((k) => /seq|device_id|protocol/i.test(k ?? ''))).toEqual([]);
+  });
+
+  it('issue 27 point 6: a Dragino DS18B20 input reading 0 (no probe) creates no second temperature; once the probe has sent a real value, 0 is a reading', async () => {
+    const eui = 'A84041000000DA01';
+    const at = (s: number) => new Date(Date.now() - 60_000 + s * 1000).toISOString();
+    const dragino = (s: number, TempC1: number) =>
+      post(
+        '/api/ingest/ttn',
+        ttsUplink({ eui, at: at(s), decoded: { TempC_SHT: 1.5, Hum_SHT: 80, TempC1 } }),
+      );
+    const first = (await dragino(0, 0)).json();
+    expect(first).toMatchObject({
+      stored: 2,
+      skipped: { TempC1: 'Värdet 0 betyder att ingen givare är ansluten.' },
+    });
+    const temperatures = () =>
+      t.db
+        .selectFrom('sensors')
+        .innerJoin('devices', 'devices.id', 'sensors.device_id')
+        .select('sensors.key')
+        .where('devices.external_device_id', '=', eui)
+        .where('sensors.type', '=', 'temperature')
+        .orderBy('sensors.key')
+        .execute();
+    expect(await temperatures()).toEqual([{ key: 'TempC_SHT' }]);
+    expect((await dragino(1, 0)).json().stored).toBe(2);
+    // A probe plugged in: its first real value makes the sensor; from then on its 0 °C is a reading.
+    expect((await dragino(2, -0.4)).json().stored).toBe(3);
+    expect((await dragino(3, 0)).json()).toMatchObject({ stored: 3 });
+    expect(await temperatures()).toEqual([{ key: 'TempC1' }, { key: 'TempC_SHT' }]);
+    expect(await storedValue(t, eui, 'TempC1')).toMatchObject({ unit: '°C', type: 'temperature' });
+    const probe = await t.db
+      .selectFrom('measurements')
+      .innerJoin('sensors', 'sensors.id', 'measurements.sensor_id')
+      .innerJoin('devices', 'devices.id', 'sensors.device_id')
+      .select('measurements.value')
+      .where('devices.external_device_id', '=', eui)
+      .where('sensors.key', '=', 'TempC1')
+      .orderBy('measurements.ts')
+      .execute();
+    expect(probe.map((p) => Number(p.value))).toEqual([-0.4, 0]);
   });
 
   it('issue 10: ChirpStack without ?event= is 422; a body that is no uplink is 422', async () => {

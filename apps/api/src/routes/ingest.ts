@@ -106,7 +106,9 @@ export async function ingestRoutes(app: FastifyInstance) {
         gateways: [],
       };
       const result = await stored(app.ingest.queue.enqueue(item));
-      return { stored: result.stored, device_id: result.deviceId };
+      const answer: IngestResult = { stored: result.stored, device_id: result.deviceId };
+      if (result.noProbe) answer.skipped = Object.fromEntries(result.noProbe.map((key) => [key, M.noProbe]));
+      return answer;
     },
   );
 
