@@ -9,6 +9,8 @@ export type AlertMessage =
 
 /** The PostgreSQL channel alert messages go out on, to every API process. */
 export const ALERTS_CHANNEL = 'matnat_alerts';
+/** The PostgreSQL channel on which an alert's changed definition is announced (payload: its id). */
+export const ALERT_CHANGES_CHANNEL = 'matnat_alert_changes';
 
 /**
  * In-process publish/subscribe of alert messages, for the SSE stream. Like the reading bus: on
@@ -50,4 +52,12 @@ export async function notifyAlerts<T>(trx: Kysely<T>, messages: readonly AlertMe
 
 export function parseAlertMessage(payload: string): AlertMessage {
   return JSON.parse(payload) as AlertMessage;
+}
+
+/**
+ * Announces inside the caller's transaction that an alert was created, edited, muted or deleted: every
+ * process (this one too) reloads its alerts once the transaction commits, before its next evaluation.
+ */
+export async function notifyAlertChange<T>(trx: Kysely<T>, alertId: number): Promise<void> {
+  await sql`select pg_notify(${ALERT_CHANGES_CHANNEL}, ${String(alertId)})`.execute(trx);
 }

@@ -34,6 +34,8 @@ export interface AlertEvaluatorOptions extends WriterOptions {
   refreshMs?: number;
   /** Transitions the sweep writes per transaction (silent sensors, reminders due). @default SWEEP_BATCH */
   sweepBatch?: number;
+  /** Tells the other processes an alert's definition changed, inside its transaction (PostgreSQL: NOTIFY). */
+  announceChange?: (trx: Kysely<DB>, alertId: number) => Promise<void>;
 }
 
 const CONFLICT = new Error('alert state changed meanwhile');
@@ -99,7 +101,15 @@ export class AlertEvaluator {
     }).then(() => count);
   }
 
-  /** Alerts changed in this process: reload them before the next evaluation. */
+  /**
+   * Inside the transaction that creates, edits, mutes or deletes an alert: once it commits, the other
+   * processes reload their alerts before their next evaluation (this one: `invalidate()` after the commit).
+   */
+  async announceChange(trx: Kysely<DB>, alertId: number): Promise<void> {
+    await this.#options.announceChange?.(trx, alertId);
+  }
+
+  /** Alerts changed (in this process, or announced by another): reload them before the next evaluation. */
   invalidate(): void {
     this.#checkedAt = Number.NEGATIVE_INFINITY;
     this.#signature = null;

@@ -9,6 +9,7 @@ import { testDialects } from '../test/harness.js';
 import {
   prepareServerDatabase,
   type ServerProcess,
+  sendAs,
   signIn,
   startServer,
   waitFor,
@@ -213,5 +214,44 @@ describe.each(dialects.filter((d) => d === 'postgres'))('issue 11: two API proce
       .where('alert_id', '=', alertId)
       .execute();
     expect(notices).toHaveLength(5);
+  }, 120_000);
+
+  it('issue 27 point 3: an alert created or edited through one process holds at once for a reading sent through the other', async () => {
+    const db = s.prepared.database.db;
+    // The sensor exists, no alert watches it yet.
+    const { alertId: other, sensorId } = await alertOnDevice(db, 'ALERTDEF00000001');
+    await db.deleteFrom('alerts').where('id', '=', other).execute();
+    const [a, b] = [await s.start(), await s.start()];
+    // B has just loaded its alerts (a reading of its own), which it would otherwise trust for 5 s.
+    expect((await post(b, 'ALERTDEF00000001', 10)).status).toBe(200);
+    const cookie = await signIn(a.url, 'anna@matnat.se');
+    const created = await sendAs(a.url, cookie, 'POST', '/api/v1/alert', {
+      name: 'Ny värmevakt',
+      conditions: [{ sensor_id: sensorId, operator: '>', threshold: 40 }],
+    });
+    expect(created.status).toBe(201);
+    const alertId = ((await created.json()) as { data: { id: number } }).data.id;
+    const sentAt = Date.now();
+    expect((await post(b, 'ALERTDEF00000001', 41)).status).toBe(200);
+    const events = async () =>
+      (
+        await db
+          .selectFrom('alert_history')
+          .select(['event', 'value'])
+          .where('alert_id', '=', alertId)
+          .orderBy('id')
+          .execute()
+      ).map((h) => `${h.event}:${h.value}`);
+    await waitFor(async () => (await events()).length === 1, 'B to fire the alert A created', 2000);
+    expect(Date.now() - sentAt).toBeLessThan(2000);
+    expect(await events()).toEqual(['firing:41']);
+    // Edited through A: B resolves on the new threshold at once (41 is no longer over 45).
+    const edited = await sendAs(a.url, cookie, 'PATCH', `/api/v1/alert/${alertId}`, {
+      conditions: [{ sensor_id: sensorId, operator: '>', threshold: 45 }],
+    });
+    expect(edited.status).toBe(200);
+    expect((await post(b, 'ALERTDEF00000001', 42)).status).toBe(200);
+    await waitFor(async () => (await events()).length === 2, 'B to resolve on the edited threshold', 2000);
+    expect(await events()).toEqual(['firing:41', 'resolved:42']);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendOrLog } from '../mail/mailer.js';
-import { notifyAlerts } from './bus.js';
+import { notifyAlertChange, notifyAlerts } from './bus.js';
 import { AlertEvaluator } from './evaluator.js';
 
 declare module 'fastify' {
@@ -20,7 +20,7 @@ export function registerAlerts(app: FastifyInstance): void {
   const evaluator = new AlertEvaluator({
     db: app.db,
     ...(postgres
-      ? { announceInTransaction: notifyAlerts }
+      ? { announceInTransaction: notifyAlerts, announceChange: notifyAlertChange }
       : { announce: (messages) => app.alertBus.publish(messages) }),
     mail: (message) => app.background.run('alert mail', () => sendOrLog(app.mailer, app.log, message)),
     onError: (err) => app.log.warn({ err }, 'alert evaluation failed'),

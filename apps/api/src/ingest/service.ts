@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MqttClient } from 'mqtt';
-import { ALERTS_CHANNEL, AlertBus, parseAlertMessage } from '../alerts/bus.js';
+import { ALERT_CHANGES_CHANNEL, ALERTS_CHANNEL, AlertBus, parseAlertMessage } from '../alerts/bus.js';
 import { ReadingBus } from '../events.js';
 import type { Reading } from '../measurements/store.js';
 import { startMqttIngest } from './mqtt.js';
@@ -62,6 +62,8 @@ export async function registerIngestion(app: FastifyInstance): Promise<void> {
   const listener = postgres
     ? listenForReadings(config.databaseUrl!, bus, (err) => app.log.warn({ err }, 'LISTEN connection lost'), {
         [ALERTS_CHANNEL]: (payload) => alertBus.publish([parseAlertMessage(payload)]),
+        // An alert created or changed by any process: the evaluator (registered after this) reloads.
+        [ALERT_CHANGES_CHANNEL]: () => app.alerts.invalidate(),
       })
     : null;
   await listener?.ready;

@@ -156,11 +156,14 @@ function registerMute(r: ZodApp) {
       const alert = await findAlert(r.db, await requireViewer(request), request.params.id);
       const minutes = request.body.minutes;
       const until = minutes === 0 ? null : new Date(Date.now() + minutes * 60_000).toISOString();
-      await r.db
-        .updateTable('alerts')
-        .set({ muted_until: until, updated_at: now() })
-        .where('id', '=', alert.id)
-        .execute();
+      await r.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('alerts')
+          .set({ muted_until: until, updated_at: now() })
+          .where('id', '=', alert.id)
+          .execute();
+        await r.alerts.announceChange(trx, alert.id);
+      });
       r.alerts.invalidate();
       return data(await showAlert(r.db, alert.id));
     },

@@ -273,6 +273,7 @@ function registerAlertCreate(r: ZodApp) {
           .insertInto('alert_conditions')
           .values(body.conditions.map((c) => conditionRow(alert.id, c)))
           .execute();
+        await r.alerts.announceChange(trx, alert.id);
         return alert.id;
       });
       r.alerts.invalidate();
@@ -332,6 +333,7 @@ function registerAlertUpdate(r: ZodApp) {
             .where('alert_id', '=', row.id)
             .where('kind', '=', 'no_data')
             .execute();
+        await r.alerts.announceChange(trx, row.id);
       });
       r.alerts.invalidate();
       return data(await showAlert(db, row.id));
@@ -350,7 +352,10 @@ function registerAlertDelete(r: ZodApp) {
     async (request, reply) => {
       const viewer = await requireViewer(request);
       const row = await findAlert(db, viewer, request.params.id);
-      await db.deleteFrom('alerts').where('id', '=', row.id).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('alerts').where('id', '=', row.id).execute();
+        await r.alerts.announceChange(trx, row.id);
+      });
       r.alerts.invalidate();
       return reply.code(204).send(null);
     },

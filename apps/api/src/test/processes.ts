@@ -191,6 +191,16 @@ export async function signIn(url: string, email = 'admin@matnat.se'): Promise<st
   return cookiesOf(login).join('; ');
 }
 
+/** A JSON request as the SPA sends it with the `cookie` of `signIn` (its XSRF-TOKEN echoed in the header). */
+export function sendAs(url: string, cookie: string, method: string, path: string, body?: unknown) {
+  const xsrf = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(cookie)?.[1] ?? '';
+  return fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(xsrf), cookie },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
 /**
  * A fresh database of `dialect` for server processes, migrated, with the demo accounts and an
  * integration with `secret`; `env` points a server at it.
