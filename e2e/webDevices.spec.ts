@@ -69,6 +69,33 @@ test("device.show: sensors with latest values and a chart each; the route's time
   await expect(page.getByRole('heading', { name: 'Sidan hittades inte' })).toBeVisible();
 });
 
+test('issue 27 point 1: a demo device says its readings are simulated; its first real reading ends that', async ({
+  page,
+}) => {
+  await localTiles(page);
+  await signedIn(page, 'anna@matnat.se');
+  const devices = await apiCall<{ data: ApiDevice[] }>(page, 'GET', '/api/v1/device');
+  const device = devices.data.find((d) => d.title === 'Temperaturspjut Hudiksvall 1') as ApiDevice;
+  await page.goto(`${web()}/device/${device.id}`);
+  const notice = page.getByText('Simulerade mätvärden.');
+  await expect(notice).toBeVisible();
+  await expectAccessible(page);
+  await screenshots(page, 'device-show-simulated');
+  // The device speaks for itself (the demo world's integration secret, docs/ingestion.md).
+  const real = await fetch(`${web()}/api/v1/ingest`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer mtn_demo_ingest_key', 'content-type': 'application/json' },
+    body: JSON.stringify({
+      device: device.external_device_id,
+      readings: [{ sensor: 'temperature', value: 6.5 }],
+    }),
+  });
+  expect(real.status).toBe(200);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Sensorer' })).toBeVisible();
+  await expect(notice).toHaveCount(0);
+});
+
 test('device.edit: a bad latitude shows the field error; a position clicked on the map is saved and the device moves on /map; delete with the confirm dialog and the toast', async ({
   page,
 }) => {

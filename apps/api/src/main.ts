@@ -4,7 +4,7 @@ import { pruneSessions } from './auth/session.js';
 import { loadConfig } from './config.js';
 import { migrateToLatest, openDatabase } from './db/database.js';
 import { seedDemo } from './seed/index.js';
-import { startSimulator } from './simulator.js';
+import { hasSimulatedDevices, startSimulator } from './simulator.js';
 
 async function start(): Promise<void> {
   const config = loadConfig();
@@ -38,11 +38,13 @@ async function start(): Promise<void> {
   );
   prune.unref();
 
-  const stopSimulator = config.simulate
-    ? startSimulator(database.db, app.ingest.queue, {
-        onError: (err) => log.warn({ err }, 'simulator round failed'),
-      })
-    : null;
+  // Only the demo world has devices of the simulator's own: anywhere else it does not run at all.
+  const stopSimulator =
+    config.simulate && (await hasSimulatedDevices(database.db))
+      ? startSimulator(database.db, app.ingest.queue, {
+          onError: (err) => log.warn({ err }, 'simulator round failed'),
+        })
+      : null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -53,13 +53,28 @@ function itemsOf(
     readings.push({ sensor_id: s.id, ts, value: modelValue(s.type, s.lat ?? 60, ts, w) });
     byDevice.set(s.device_id, readings);
   }
-  return [...byDevice].map(([deviceId, readings]) => knownSensorsItem(deviceId, readings));
+  return [...byDevice].map(([deviceId, readings]) =>
+    knownSensorsItem(deviceId, readings, { simulated: true }),
+  );
+}
+
+/** Whether the database holds devices the simulator may write to (the demo world's, `simulated` 1). */
+export async function hasSimulatedDevices(db: Kysely<DB>): Promise<boolean> {
+  const row = await db
+    .selectFrom('devices')
+    .select('id')
+    .where('simulated', '=', 1)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
- * Adds one reading per sensor every `intervalMs` while the server runs, following the same model as the
- * seeded history and continuing it, through the ingestion queue (so the readings reach the live stream
- * like any other). Returns a function that stops it and resolves once a running round has finished.
+ * Adds one reading per sensor of the demo's simulated devices every `intervalMs` while the server runs,
+ * following the same model as the seeded history and continuing it, through the ingestion queue (so the
+ * readings reach the live stream like any other). It never writes to any other device: it picks the
+ * devices marked `simulated`, and the writer drops its items of a device whose mark a real reading ended
+ * meanwhile (issue 27). Returns a function that stops it and resolves once a running round has finished.
  */
 export function startSimulator(
   db: Kysely<DB>,
@@ -74,8 +89,9 @@ export function startSimulator(
   const round = async () => {
     const sensors = await db
       .selectFrom('sensors')
-      .leftJoin('devices', 'devices.id', 'sensors.device_id')
+      .innerJoin('devices', 'devices.id', 'sensors.device_id')
       .select(['sensors.id', 'sensors.device_id', 'sensors.type', 'devices.lat'])
+      .where('devices.simulated', '=', 1)
       .execute();
     await weatherOf(db, sensors, weather);
     const items = itemsOf(sensors, now(), weather, rand);

@@ -142,6 +142,7 @@ describe('device health (issue 10)', () => {
       best_gateway_id: 2,
       expected_interval_s: 900,
       silent: true,
+      simulated: false,
     };
     const gateway = { id: 2, title: 'GW', external_gateway_id: 'AA01', lat: null, lng: null };
     const parsed = Device.parse({

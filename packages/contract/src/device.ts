@@ -65,6 +65,8 @@ export const DeviceHealth = z.object({
   best_gateway_id: Id.nullable(),
   expected_interval_s: z.number().int().positive(),
   silent: z.boolean(),
+  /** A demo device whose readings the demo's simulator makes (until a real reading of it arrives). */
+  simulated: z.boolean(),
 });
 export type DeviceHealth = z.infer<typeof DeviceHealth>;
 

@@ -18,6 +18,7 @@ export function itemOfUplink(uplink: Uplink, integration: IntegrationRef | null)
     battery: uplink.battery,
     externalPower: uplink.externalPower,
     gateways: uplink.gateways,
+    simulated: false,
   };
 }
 

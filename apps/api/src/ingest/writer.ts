@@ -15,13 +15,23 @@ export interface IngestItem {
   externalPower: boolean | null;
   /** Best first. */
   gateways: readonly GatewaySignal[];
+  /**
+   * The demo simulator's invention (issue 27): stored only while its device is marked `simulated`. Any
+   * other item is a real reading and ends its device's simulation in the same transaction.
+   */
+  simulated: boolean;
 }
 
 /** An item of readings of sensors known by id (the simulator, tests): no lookups by key. */
-export function knownSensorsItem(deviceId: number, readings: readonly Reading[]): IngestItem {
+export function knownSensorsItem(
+  deviceId: number,
+  readings: readonly Reading[],
+  options: Partial<Pick<IngestItem, 'simulated'>> = {},
+): IngestItem {
   const ts = Math.max(...readings.map((r) => r.ts));
   return {
     device: { id: deviceId },
+    simulated: options.simulated ?? false,
     integration: null,
     ts,
     readings: readings.map((r) => ({
@@ -58,8 +68,11 @@ export class IngestCache {
   readonly links = new Set<string>();
   /** When this process last wrote a device's health (wall clock). */
   readonly healthAt = new Map<number, number>();
+  /** Devices known to be simulated no longer (or never): a real reading of them needs no write of the mark. */
+  readonly real = new Set<number>();
 
   merge(other: IngestCache): void {
+    for (const id of other.real) this.real.add(id);
     for (const [k, v] of other.healthAt) this.healthAt.set(k, v);
     for (const [k, v] of other.devices) this.devices.set(k, v);
     for (const [k, v] of other.sensors) this.sensors.set(k, v);
@@ -82,15 +95,18 @@ const NORMALISED_EXTERNAL_ID = sql<string>`upper(replace(replace(replace(externa
  */
 export async function writeBatch(
   trx: Kysely<DB>,
-  items: readonly IngestItem[],
+  batch: readonly IngestItem[],
   cache: IngestCache,
 ): Promise<{ results: ItemResult[]; readings: Reading[]; learnt: IngestCache }> {
   const learnt = new IngestCache();
   const at = new Date().toISOString();
-  const deviceIds = await resolveDevices(trx, items, cache, learnt, at);
+  const batchDeviceIds = await resolveDevices(trx, batch, cache, learnt, at);
+  const kept = await withoutStaleSimulation(trx, batch, batchDeviceIds, cache, learnt);
+  const items = kept ? kept.map((i) => batch[i]!) : batch;
+  const deviceIds = kept ? kept.map((i) => batchDeviceIds[i]!) : batchDeviceIds;
   const sensorIds = await resolveSensors(trx, items, deviceIds, cache, learnt, at);
   const readings: Reading[] = [];
-  const results = items.map((item, i): ItemResult => {
+  const written = items.map((item, i): ItemResult => {
     const deviceId = deviceIds[i]!;
     const noProbe: string[] = [];
     for (const r of item.readings) {
@@ -104,7 +120,53 @@ export async function writeBatch(
   await writeReadings(trx, readings);
   const gatewayIds = await resolveGateways(trx, items, cache, learnt, at);
   await writeHealth(trx, items, deviceIds, gatewayIds, cache, learnt);
+  if (!kept) return { results: written, readings, learnt };
+  // The dropped items stored nothing.
+  const results = batchDeviceIds.map((deviceId): ItemResult => ({ deviceId, stored: 0 }));
+  kept.forEach((index, i) => {
+    results[index] = written[i]!;
+  });
   return { results, readings, learnt };
+}
+
+/**
+ * Issue 27: a real reading ends its device's simulation, in the transaction that stores it; the
+ * simulator's items of a device that is not (or no longer) simulated are dropped, so it never writes to a
+ * device that has sent a reading of its own. Returns the indices of the items to write; null: all of them.
+ */
+async function withoutStaleSimulation(
+  trx: Kysely<DB>,
+  items: readonly IngestItem[],
+  deviceIds: readonly number[],
+  cache: IngestCache,
+  learnt: IngestCache,
+): Promise<number[] | null> {
+  const real = new Set<number>();
+  const simulated = new Set<number>();
+  items.forEach((item, i) => {
+    const id = deviceIds[i]!;
+    if (item.simulated) simulated.add(id);
+    else if (!cache.real.has(id)) real.add(id);
+  });
+  if (real.size > 0) {
+    await trx
+      .updateTable('devices')
+      .set({ simulated: 0 })
+      .where('simulated', '=', 1)
+      .where('id', 'in', [...real])
+      .execute();
+    for (const id of real) learnt.real.add(id);
+  }
+  if (simulated.size === 0) return null;
+  const rows = await trx
+    .selectFrom('devices')
+    .select('id')
+    .where('simulated', '=', 1)
+    .where('id', 'in', [...simulated])
+    .execute();
+  const live = new Set(rows.map((r) => r.id));
+  const kept = items.flatMap((item, i) => (!item.simulated || live.has(deviceIds[i]!) ? [i] : []));
+  return kept.length === items.length ? null : kept;
 }
 
 async function resolveDevices(

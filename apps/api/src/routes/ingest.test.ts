@@ -284,6 +284,7 @@ describe.each(dialects)('ingestion over HTTP (%s)', (dialect) => {
       best_gateway_id: best.id,
       expected_interval_s: DEFAULT_EXPECTED_INTERVAL_S,
       silent: false,
+      simulated: false,
     });
     expect(
       show.gateways

@@ -104,6 +104,7 @@ export async function ingestRoutes(app: FastifyInstance) {
         battery: null,
         externalPower: null,
         gateways: [],
+        simulated: false,
       };
       const result = await stored(app.ingest.queue.enqueue(item));
       const answer: IngestResult = { stored: result.stored, device_id: result.deviceId };

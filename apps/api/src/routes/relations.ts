@@ -88,7 +88,7 @@ export function healthJson(d: Selectable<DevicesTable>, now = Date.now()): Json 
     best_gateway_id: d.best_gateway_id,
     expected_interval_s: d.expected_interval_s ?? DEFAULT_EXPECTED_INTERVAL_S,
   };
-  return { ...health, silent: isSilent(health, now) };
+  return { ...health, silent: isSilent(health, now), simulated: Boolean(d.simulated) };
 }
 
 /** The sub-includes below `prefix.` (`'device.sensors'` under `'device'` → `'sensors'`). */

@@ -122,6 +122,8 @@ export async function seedDevices<T extends ResourceTables>(
         lng: spec.place ? spec.place.lng + jitter() : null,
         is_public: spec.place && spec.team !== null && spec.title.startsWith('Temperaturspjut') ? 1 : 0,
         default_sensor_id: null,
+        // The simulator's own: it continues their series while the demo runs (until a real reading).
+        simulated: 1,
         created_at: created,
         updated_at: created,
       })

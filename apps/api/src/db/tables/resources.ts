@@ -86,6 +86,8 @@ export interface DevicesTable {
   offered_team_id: Generated<number | null>;
   /** How often the device is expected to be heard, in seconds; null: DEFAULT_EXPECTED_INTERVAL_S. */
   expected_interval_s: Generated<number | null>;
+  /** 1 for a demo device the simulator writes to, until a real reading of it arrives (issue 27). */
+  simulated: Generated<number>;
 }
 
 export interface DeviceTeamTable {

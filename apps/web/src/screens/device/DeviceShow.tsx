@@ -106,6 +106,13 @@ export default function DeviceShow() {
           Status
         </h2>
         <Health device={d} />
+        {d.health?.simulated && (
+          <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+            <strong className="font-semibold">Simulerade mätvärden.</strong> Enheten hör till demon: dess
+            mätvärden räknas fram av demons simulator och är inte uppmätta. Enhetens första riktiga mätvärde
+            avslutar simuleringen.
+          </p>
+        )}
       </section>
       <section className={card} aria-labelledby="sensors-heading">
         <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
