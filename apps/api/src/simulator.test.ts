@@ -31,7 +31,8 @@ describe.each(dialects)(
         intervalMs: 10,
         now: () => {
           done++;
-          return (clock += 60_000);
+          clock += 60_000;
+          return clock;
         },
       });
       while (done < rounds + 1) await new Promise((r) => setTimeout(r, 10));
