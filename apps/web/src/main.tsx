@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import './app.css';
 import { matnat, setNavigate } from './matnat';
-import { PREFETCH } from './routing/prefetch';
+import { ROUTE_DATA } from './routing/loaders';
 import { loadWithReloadOnce } from './routing/reloadOnce';
 import { appRoutes } from './routing/routes';
 import { AppRoot, RouteError, Startup } from './shell/AppRoot';
@@ -38,7 +38,7 @@ const router = createBrowserRouter(
     },
     errorBoundary: RouteError,
     startup: Startup,
-    prefetch: PREFETCH,
+    data: ROUTE_DATA,
   }),
 );
 setNavigate((path) => router.navigate(path));

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { errorMessages, validationMessages } from './messages';
+import { type IssueLike, toFormErrors } from './issues';
+import { errorMessages } from './messages';
+
+export { toFormErrors };
 
 /** Spec §3 "Form errors: a map of field name to a list of messages". */
 export const FormErrors = z.record(z.string(), z.array(z.string()));
@@ -24,39 +27,6 @@ export type BadQueryErrorBody = z.infer<typeof BadQueryErrorBody>;
 /** 429: how long to wait, also sent as the `Retry-After` header. */
 export const ThrottledErrorBody = MessageErrorBody.extend({ retry_after: z.number().int().nonnegative() });
 export type ThrottledErrorBody = z.infer<typeof ThrottledErrorBody>;
-
-interface IssueLike {
-  readonly code?: string;
-  readonly path: readonly PropertyKey[];
-  readonly message: string;
-  readonly keys?: readonly string[];
-}
-
-const pushMessage = (errors: FormErrors, field: string, message: string) => {
-  const messages = errors[field] ?? [];
-  if (!messages.includes(message)) messages.push(message);
-  errors[field] = messages;
-};
-
-/**
- * A zod error as form errors: field path joined with `.` (`items.0.quantity`), messages in issue order.
- * Unknown fields of strict bodies are reported under their own names; issues about the body as a whole
- * under `_`.
- */
-export const toFormErrors = (error: { readonly issues: readonly IssueLike[] }): FormErrors => {
-  const errors: FormErrors = {};
-  for (const issue of error.issues) {
-    const prefix = issue.path.map(String).join('.');
-    if (issue.code === 'unrecognized_keys' && issue.keys) {
-      for (const key of issue.keys) {
-        pushMessage(errors, prefix ? `${prefix}.${key}` : key, validationMessages.unknownField);
-      }
-      continue;
-    }
-    pushMessage(errors, prefix || '_', issue.message);
-  }
-  return errors;
-};
 
 /** The 422 body for a zod error. */
 export const toValidationErrorBody = (error: {

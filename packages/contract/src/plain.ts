@@ -6,6 +6,7 @@
 export * from './constants';
 export * from './embedScope';
 export * from './health';
+export { type IssueLike, toFormErrors } from './issues';
 export * from './labels';
 export { errorMessages, fieldLabels, validationMessages } from './messages';
 export * from './query';

@@ -2,13 +2,12 @@ import type { QueryClient } from '@tanstack/query-core';
 import { createApi, type MatnatApi } from './api/index';
 import { type Cart, createCart } from './cart';
 import { type AuthMode, createHttpClient, type HttpClient, type HttpClientOptions } from './http';
-import { sortDevices } from './lists';
 import { createLocalSettings, type LocalSettingsStore } from './localSettings';
 import { type CoreMessages, createMessages, type MessageOverrides } from './messages';
+import { createMutations, loadQuery, type Mutations } from './mutations';
 import { browserPlatform, type Platform } from './platform';
-import { createQueries, createQueryClient, invalidateAfterMutation, type MatnatQueries } from './queries';
+import { createQueries, createQueryClient, type MatnatQueries, type MatnatQueryOptions } from './queries';
 import { createReadingStream, type ReadingStream } from './readingStream';
-import { createResourceStores, type ResourceStores } from './resourceStore';
 import { createSession, type Session } from './session';
 import { createTimeFilterStore, type TimeFilterStore } from './timeFilter';
 import { createToasts, type Toasts } from './toasts';
@@ -53,16 +52,21 @@ export interface WidgetClient {
   dispose(): void;
 }
 
-export interface MatnatClient extends WidgetClient, ResourceStores {
+export interface MatnatClient extends WidgetClient {
   messages: CoreMessages;
+  /** The one client store of server data: every list and item is a query in it (docs/core.md). */
   queryClient: QueryClient;
+  /** Every write, each saying which queries it changed. */
+  mutations: Mutations;
+  /** A query for a screen or route loader: cached when fresh, else fetched; a failure clears it and rejects. */
+  load<T>(options: MatnatQueryOptions<T>): Promise<T>;
   session: Session;
   toasts: Toasts;
   versionCheck: VersionCheck;
   cart: Cart;
 }
 
-type HttpHooks = Pick<HttpClientOptions, 'onUnauthenticated' | 'onMutated'>;
+type HttpHooks = Pick<HttpClientOptions, 'onUnauthenticated'>;
 
 function widgetParts(config: MatnatClientConfig, hooks: HttpHooks = {}, isAdmin?: () => boolean) {
   const platform = browserPlatform(config.platform);
@@ -109,21 +113,31 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
       onUnauthenticated: () => {
         if (session?.handleUnauthenticated()) config.onUnauthenticated?.();
       },
-      onMutated: (_, path) => {
-        void invalidateAfterMutation(queryClient, path);
-      },
     },
     () => session?.isAdmin() ?? false,
   );
-  const { platform, api, queries } = parts;
-  session = createSession({ api, platform, navigate: config.navigate });
+  const { platform, api } = parts;
   const toasts = createToasts({ platform });
   const notify = (message: string) => {
     toasts.show(message);
   };
-  const versionCheck = createVersionCheck({ platform });
   const cart = createCart({ api, notify, messages });
-  followSessionOwner(session, cart);
+  session = createSession({
+    api,
+    platform,
+    navigate: config.navigate,
+    // The server's cart belongs to the session; what was cached belongs to the previous user and must not
+    // stay on screen while it is fetched again (a guest's cache holds only public data, so a login keeps it).
+    // A request under way is left to finish: resetting it would cancel it, and its caller (a 401's, say)
+    // must get its own answer.
+    onUserChange(previous) {
+      cart.ownerChanged().catch(() => {});
+      if (previous !== null) {
+        void queryClient.resetQueries({ predicate: (query) => query.state.fetchStatus === 'idle' });
+      }
+    },
+  });
+  const versionCheck = createVersionCheck({ platform });
 
   return {
     ...parts,
@@ -133,15 +147,8 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
     toasts,
     versionCheck,
     cart,
-    ...createResourceStores({
-      api,
-      queries,
-      queryClient,
-      timers: platform.timers,
-      notify,
-      sortDevices,
-      messages,
-    }),
+    mutations: createMutations({ api, queryClient, timers: platform.timers, notify, messages }),
+    load: (options) => loadQuery(queryClient, options),
     dispose() {
       parts.readings.close();
       session.dispose();
@@ -150,15 +157,4 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
       queryClient.clear();
     },
   };
-}
-
-/** Reloads a loaded cart whenever the signed-in user changes (the server's cart belongs to the session). */
-function followSessionOwner(session: Session, cart: Cart): void {
-  let owner = session.getUser()?.id ?? null;
-  session.subscribe(() => {
-    const next = session.getUser()?.id ?? null;
-    if (next === owner) return;
-    owner = next;
-    cart.ownerChanged().catch(() => {});
-  });
 }

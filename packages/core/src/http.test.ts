@@ -259,16 +259,3 @@ describe('spec §8: error catalogue', () => {
     expect(new ValidationError(422, 'text', 'POST', '/x').errors).toEqual({});
   });
 });
-
-describe('mutation hook (query invalidation)', () => {
-  it('reports successful mutating requests only, by method and path without query', async () => {
-    const onMutated = vi.fn();
-    const { server, http } = setup({ onMutated });
-    server.on('GET /a', { body: {} }).on('DELETE /api/v1/dashboard/3?force=1', { status: 204 });
-    server.on('POST /fail', { status: 422, body: {} });
-    await http.get('/a');
-    await http.delete('/api/v1/dashboard/3', { query: { force: 1 } });
-    await http.post('/fail').catch(() => undefined);
-    expect(onMutated.mock.calls).toEqual([['DELETE', '/api/v1/dashboard/3']]);
-  });
-});

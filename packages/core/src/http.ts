@@ -25,8 +25,6 @@ export interface HttpClientOptions {
   readCookie?: (name: string) => string | undefined;
   /** Called with every 401 answer before the request rejects. */
   onUnauthenticated?: (error: UnauthenticatedError) => void;
-  /** Called after every successful POST/PUT/PATCH/DELETE with its path (no query string). */
-  onMutated?: (method: HttpMethod, path: string) => void;
 }
 
 export interface RequestOptions {
@@ -133,7 +131,6 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const response = await platform.fetch(target, init);
     const parsed = await parseBody(response);
     if (response.status >= 200 && response.status < 300) {
-      if (mutating) options.onMutated?.(method, path);
       return parsed as T;
     }
     if (response.status === 419 && embedToken === undefined && !retried) {

@@ -63,8 +63,14 @@ export {
   UnauthenticatedError,
   ValidationError,
 } from './errors';
-export type { FormErrors, FormErrorsHolder, FormErrorsState } from './formErrors';
-export { createFormErrors, parseFormErrors } from './formErrors';
+export type {
+  FormErrors,
+  FormErrorsHolder,
+  FormErrorsOptions,
+  FormErrorsState,
+  FormFieldsOptions,
+} from './formErrors';
+export { createFormErrors, parseFormErrors, splitFormErrors } from './formErrors';
 export type { Guard, GuardContext, GuardSession, GuardUser, RunGuardsOptions } from './guards';
 export {
   adminGuard,
@@ -93,6 +99,8 @@ export type { LocalSettings, LocalSettingsOptions, LocalSettingsStore } from './
 export { createLocalSettings, DEFAULT_LOCAL_SETTINGS, LOCAL_SETTINGS_STORAGE_KEY } from './localSettings';
 export type { CoreMessages, MessageOverrides } from './messages';
 export { createMessages, formatTitle, svMessages } from './messages';
+export type { Mutations, MutationsOptions } from './mutations';
+export { createMutations, LOCAL_REMOVAL_DELAY_MS, loadQuery } from './mutations';
 export type {
   NavigationProgress,
   NavigationProgressOptions,
@@ -106,22 +114,12 @@ export type { MatnatQueries, MatnatQueryOptions } from './queries';
 export {
   createQueries,
   createQueryClient,
-  invalidateAfterMutation,
   retryPolicy,
   temperatureMapQuery,
 } from './queries';
 export type { LiveEvent, LiveReading, ReadingStream, ReadingStreamOptions } from './readingStream';
 export { createReadingStream } from './readingStream';
 export { sharedClient } from './registry';
-export type {
-  PanelStore,
-  ResourceState,
-  ResourceStore,
-  ResourceStoreOptions,
-  ResourceStores,
-  ResourceStoresOptions,
-} from './resourceStore';
-export { createResourceStore, createResourceStores, LOCAL_REMOVAL_DELAY_MS } from './resourceStore';
 export type {
   RouteAccess,
   RouteDefinition,

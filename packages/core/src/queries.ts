@@ -9,6 +9,7 @@ import type {
   Device,
   EmbedToken,
   Id,
+  InviteLookup,
   LatestMeasurement,
   MeasurementBuckets,
   Notification,
@@ -20,6 +21,7 @@ import type {
   User,
 } from './api/types';
 import { isClientError } from './errors';
+import { sortAlerts, sortDashboards, sortDevices } from './lists';
 
 /** What `fetchQuery` and a `QueryObserver` need for one resource. */
 export interface MatnatQueryOptions<T> {
@@ -61,6 +63,8 @@ export interface MatnatQueries {
   temperatureMap(): MatnatQueryOptions<TemperatureMap>;
   embedTokens(): MatnatQueryOptions<EmbedToken[]>;
   cart(): MatnatQueryOptions<CartItem[]>;
+  /** An invitation looked up by its mailed token. */
+  invitation(token: string): MatnatQueryOptions<InviteLookup>;
 }
 
 /**
@@ -72,14 +76,15 @@ export const temperatureMapQuery = (publicMap: MatnatApi['publicMap']): MatnatQu
 
 export function createQueries(api: MatnatApi): MatnatQueries {
   return {
-    alerts: () => q(['alerts'], api.alerts.list),
+    // Spec §9: alerts by name, devices by title (else external id), in Swedish order, for every reader.
+    alerts: () => q(['alerts'], () => api.alerts.list().then(sortAlerts)),
     alert: (id: Id) => q(['alert', id], () => api.alerts.show(id)),
-    dashboards: () => q(['dashboards'], api.dashboards.list),
+    dashboards: () => q(['dashboards'], () => api.dashboards.list().then(sortDashboards)),
     dashboard: (id: Id) => q(['dashboard', id], () => api.dashboards.show(id)),
     panel: (id: Id) => q(['panel', id], () => api.panels.show(id)),
     devices: ({ unassigned = false }: DeviceListOptions = {}) =>
-      q(['devices', { unassigned }], () => api.devices.list({ unassigned })),
-    allDevices: () => q(['devices', 'all'], api.devices.all),
+      q(['devices', { unassigned }], () => api.devices.list({ unassigned }).then(sortDevices)),
+    allDevices: () => q(['devices', 'all'], () => api.devices.all().then(sortDevices)),
     device: (id: Id) => q(['device', id], () => api.devices.show(id)),
     sensors: () => q(['sensors'], api.sensors.list),
     measurements: (id: Id, filter: MeasurementFilter) =>
@@ -94,6 +99,7 @@ export function createQueries(api: MatnatApi): MatnatQueries {
     temperatureMap: () => temperatureMapQuery(api.publicMap),
     embedTokens: () => q(['embedTokens'], api.embedTokens.list),
     cart: () => q(['cart'], api.cart.retrieve),
+    invitation: (token: string) => q(['invitation', token], () => api.auth.invitation(token)),
   };
 }
 
@@ -101,41 +107,19 @@ export function createQueries(api: MatnatApi): MatnatQueries {
 export const retryPolicy = (failureCount: number, error: unknown): boolean =>
   !isClientError(error) && failureCount < 3;
 
-/** A QueryClient with the Mätnät retry policy; `config` may override anything. */
+/**
+ * How long an answer counts as fresh: a screen that mounts after its route loader fetched (its code
+ * arrived later) does not ask again. Writes invalidate what they change, so this never hides an edit.
+ */
+export const STALE_TIME_MS = 10_000;
+
+/** A QueryClient with the Mätnät retry policy and freshness; `config` may override anything. */
 export function createQueryClient(config: QueryClientConfig = {}): QueryClient {
   return new QueryClient({
     ...config,
     defaultOptions: {
       ...config.defaultOptions,
-      queries: { retry: retryPolicy, ...config.defaultOptions?.queries },
+      queries: { retry: retryPolicy, staleTime: STALE_TIME_MS, ...config.defaultOptions?.queries },
     },
   });
-}
-
-// Which query families a successful mutation on a path makes stale. A change of who is logged in
-// (login, logout, impersonation, invitation, reset) resets everything instead: the cached data belongs to
-// another user and must not stay on screen while refetching.
-const affected: [RegExp, string[] | 'reset'][] = [
-  [/^\/api\/(login|logout|register|invite\/|password\/reset)|\/impersonate/, 'reset'],
-  [/^\/api\/(email|password)\//, []],
-  [/^\/api\/v1\/dashboard/, ['dashboards', 'dashboard']],
-  [/^\/api\/v1\/panel/, ['panel', 'dashboard', 'dashboards']],
-  [/^\/api\/v1\/device/, ['devices', 'device', 'panel', 'dashboard', 'dashboards', 'temperatureMap']],
-  [/^\/api\/v1\/alert/, ['alerts', 'alert']],
-  [/^\/api(\/v1)?\/user/, ['users', 'user']],
-  [/^\/api\/v1\/notification/, ['notifications']],
-  [/^\/api\/v1\/embed-token/, ['embedTokens']],
-  [/^\/(cart\/|api\/v1\/order)/, ['cart']],
-];
-
-/**
- * After every successful mutation: invalidate the query families it touches (an unknown path
- * invalidates everything), or reset all queries when it changed who is logged in.
- */
-export function invalidateAfterMutation(client: QueryClient, path: string): Promise<void> {
-  const families = affected.find(([pattern]) => pattern.test(path))?.[1];
-  if (families === 'reset') return client.resetQueries();
-  return client.invalidateQueries(
-    families ? { predicate: (query) => families.includes(query.queryKey[0] as string) } : undefined,
-  );
 }

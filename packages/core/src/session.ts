@@ -1,5 +1,12 @@
 import type { MatnatApi } from './api/index';
-import type { Id, LoginBodyInput, Me, UserAttributeBodyInput } from './api/types';
+import type {
+  Id,
+  InviteAcceptBody,
+  LoginBodyInput,
+  Me,
+  RegisterBody,
+  UserAttributeBodyInput,
+} from './api/types';
 import type { Platform } from './platform';
 import { createStore, type ExternalStore, type Snapshot } from './store';
 
@@ -25,6 +32,11 @@ export interface SessionOptions {
   platform: Platform;
   /** Goes to a named route of the app's router ('login', 'admin.users'). */
   navigate?: (routeName: string) => void;
+  /**
+   * Called at once when the user changes to another one or to none (login, logout, a 401, impersonation),
+   * before the call that changed it resolves: what was cached for the previous user must go first.
+   */
+  onUserChange?: (previous: Id | null, next: Id | null) => void;
 }
 
 export interface Session extends ExternalStore<SessionState> {
@@ -34,6 +46,10 @@ export interface Session extends ExternalStore<SessionState> {
   logout(): Promise<void>;
   /** POST /api/login; the answer is the user. */
   login(credentials: LoginBodyInput): Promise<Me>;
+  /** POST /api/register: the new account is signed in at once. */
+  register(body: RegisterBody): Promise<Me>;
+  /** POST /api/invite/{token}: the invitee is signed in at once. */
+  acceptInvitation(token: string, body: InviteAcceptBody): Promise<Me>;
   /** Replaces the stored user (spec §4: a user update replaces the stored user). */
   update(user: Me): void;
   /** PATCH /api/user/{id} with one attribute/value pair, then the user is re-fetched. */
@@ -61,14 +77,16 @@ export interface Session extends ExternalStore<SessionState> {
 }
 
 /** The spec §4 session: the current user, its refresh, logout, updates and impersonation. */
-export function createSession({ api, platform, navigate }: SessionOptions): Session {
+export function createSession({ api, platform, navigate, onUserChange }: SessionOptions): Session {
   const { state, subscribe, getSnapshot } = createStore<SessionState>({ user: null });
   let refreshTimer: unknown;
   let loggingOut: Promise<void> | undefined;
   let asking: Promise<Me> | undefined;
 
   function setUser(user: Me | null) {
+    const previous = state.user?.id ?? null;
     state.user = user;
+    if (previous !== (user?.id ?? null)) onUserChange?.(previous, user?.id ?? null);
     if (user && refreshTimer === undefined) {
       refreshTimer = platform.timers.setInterval(() => {
         fetchMe().catch(() => undefined);
@@ -129,6 +147,18 @@ export function createSession({ api, platform, navigate }: SessionOptions): Sess
     /** POST /api/login; the answer is the user. */
     async login(credentials: LoginBodyInput): Promise<Me> {
       const user = await api.auth.login(credentials);
+      setUser(user);
+      return user;
+    },
+
+    async register(body: RegisterBody): Promise<Me> {
+      const user = await api.auth.register(body);
+      setUser(user);
+      return user;
+    },
+
+    async acceptInvitation(token: string, body: InviteAcceptBody): Promise<Me> {
+      const user = await api.auth.acceptInvitation(token, body);
       setUser(user);
       return user;
     },

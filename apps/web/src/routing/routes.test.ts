@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { type GuardSession, type GuardUser, ROUTES } from '@matnat/core';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -45,26 +47,52 @@ const user = (over: Partial<GuardUser> = {}): GuardUser => ({
   ...over,
 });
 
-describe('prefetch in the loader (issue 8: the dashboard asked for beside its screen chunk)', () => {
+describe('route data in the loader (issue 25: every route with data starts its queries beside its screen chunk)', () => {
   const asked: unknown[] = [];
-  const prefetch = { 'dashboard.show': (params: Record<string, string>) => asked.push(params) && 'started' };
+  const data = {
+    'dashboard.show': (params: Record<string, string>, url: URL) => void asked.push(params, url.search),
+  };
 
-  it("starts a route's prefetch with its params once the guards let the visitor in, and answers with it", async () => {
+  it("starts a route's queries with its params and URL once the guards let the visitor in", async () => {
     asked.length = 0;
-    expect(await load(guardLoader(session(user()), prefetch), '/dashboard/7')).toBe('started');
-    expect(asked).toEqual([{ dashboard_id: '7' }]);
+    expect(await load(guardLoader(session(user()), data), '/dashboard/7?x=1')).toBeNull();
+    expect(asked).toEqual([{ dashboard_id: '7' }, '?x=1']);
   });
 
-  it('does not start it for a visitor the guards send elsewhere', async () => {
+  it('does not start them for a visitor the guards send elsewhere', async () => {
     asked.length = 0;
-    expect(await load(guardLoader(session(null), prefetch), '/dashboard/7')).toBe('/login');
+    expect(await load(guardLoader(session(null), data), '/dashboard/7')).toBe('/login');
     expect(asked).toEqual([]);
   });
 
-  it('routes without a prefetch answer null', async () => {
-    expect(await load(guardLoader(session(user()), prefetch), '/dashboard')).toBeNull();
+  it('every route whose screen reads a query (its module or what it imports from the app) has route data', async () => {
+    const { ROUTE_DATA } = await import('./loaders');
+    const source = readFileSync(join(SRC, 'routing/screens.ts'), 'utf8');
+    const withData = Object.keys(SCREENS).filter((name) => {
+      const file = new RegExp(`'?${name.replaceAll('.', '\\.')}'?: \\(\\) => import\\('([^']+)'\\)`).exec(
+        source,
+      )?.[1];
+      if (!file) throw new Error(`no import for ${name}`);
+      return readsQueries(join(SRC, 'routing', file));
+    });
+    expect(withData.length).toBeGreaterThan(15);
+    expect(withData.filter((name) => !(name in ROUTE_DATA))).toEqual([]);
   });
 });
+
+// The app's sources on disk (the test runs from the repository root or from apps/web).
+const SRC = [resolve('apps/web/src'), resolve('src')].find((dir) => existsSync(join(dir, 'main.tsx'))) ?? '';
+
+/** Whether a module of the app, or one it imports from the app, reads a query of the core. */
+function readsQueries(base: string, seen = new Set<string>()): boolean {
+  const path = ['.tsx', '.ts'].map((ext) => `${base}${ext}`).find((p) => existsSync(p));
+  if (!path || seen.has(path)) return false;
+  seen.add(path);
+  const text = readFileSync(path, 'utf8');
+  if (/matnat\.queries\./.test(text)) return true;
+  const imports = [...text.matchAll(/from '(\.{1,2}\/[^']+)'/g)].map((m) => m[1] as string);
+  return imports.some((spec) => readsQueries(join(dirname(path), spec), seen));
+}
 
 describe('the route table on the router', () => {
   it('issue 8: every route of the core table is a router route with its own path, under its lazy layout', async () => {

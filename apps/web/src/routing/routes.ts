@@ -7,19 +7,13 @@ import {
   type RouteDefinition,
   type RouteLayout,
   type RouteName,
-  type RouteParams,
   runGuards,
   UNKNOWN_PATH_REDIRECT,
 } from '@matnat/core';
 import type { ComponentType } from 'react';
 import { type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import type { RouteData } from './loaders';
 import { type ScreenLoader, screenFor } from './screens';
-
-/**
- * What a screen needs, asked for once its route's guards let the visitor in: in parallel with the screen's
- * chunk rather than after it rendered. The answer is the route's loader data (`useLoaderData`).
- */
-export type Prefetch = (params: RouteParams) => unknown;
 
 /** What a route carries for the shell: its name (the title, the navigation's active link). */
 export interface RouteHandle {
@@ -37,21 +31,23 @@ export interface AppRouteOptions {
   /** Shown while the first route's guards and chunks load (without it the router shows nothing then). */
   startup?: ComponentType;
   screens?: Parameters<typeof screenFor>[1];
-  prefetch?: Partial<Record<RouteName, Prefetch>>;
+  /** Per route: the queries its loader starts (routing/loaders.ts). */
+  data?: Partial<Record<RouteName, RouteData>>;
 }
 
 /**
  * The core's guards (check-auth, password, then the route's middleware) run in the loader of each route;
- * a route that passes starts its prefetch, if it has one.
+ * a route that passes starts its queries, if it has any.
  */
-export function guardLoader(session: GuardSession, prefetch: AppRouteOptions['prefetch'] = {}) {
+export function guardLoader(session: GuardSession, data: AppRouteOptions['data'] = {}) {
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const match = matchRoute(`${url.pathname}${url.search}`);
     if (!match) return redirect(buildPath(UNKNOWN_PATH_REDIRECT));
     const to = await runGuards(match, session);
     if (to) return redirect(locationPath(to));
-    return prefetch[match.name]?.(match.params) ?? null;
+    data[match.name]?.(match.params, url);
+    return null;
   };
 }
 
@@ -61,7 +57,7 @@ function screenRoute(route: RouteDefinition, options: AppRouteOptions): RouteObj
     id: route.name,
     path: route.path,
     handle: { name: route.name } satisfies RouteHandle,
-    loader: guardLoader(options.session, options.prefetch),
+    loader: guardLoader(options.session, options.data),
     lazy: async () => ({ Component: (await options.loadScreen(load)).default }),
   };
 }

@@ -1,11 +1,10 @@
-import { buildPath, parseFormErrors } from '@matnat/core';
+import { buildPath } from '@matnat/core';
 import { Button } from '@matnat/react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { matnat } from '../matnat';
 import { TextField } from '../shell/TextField';
-
-type Fields = Record<string, string[]>;
+import { useFormSubmit } from '../shell/useFormSubmit';
 
 /**
  * dashboard.form (`/dashboard/create`): the title, checked with the contract's schema before it is sent
@@ -13,31 +12,17 @@ type Fields = Record<string, string[]>;
  */
 export default function DashboardForm() {
   const navigate = useNavigate();
-  const [fields, setFields] = useState<Fields>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit({ shown: ['title'] });
+  const { fields, general, busy } = form;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const { DashboardCreateBody, toFormErrors } = await import('@matnat/contract');
-    const parsed = DashboardCreateBody.safeParse({ title: form.get('title') });
-    setGeneral(null);
-    if (!parsed.success) {
-      setFields(toFormErrors(parsed.error));
-      return;
-    }
-    setFields({});
-    setBusy(true);
-    try {
-      const created = await matnat.dashboards.create(parsed.data);
-      navigate(buildPath('dashboard.show', { dashboard_id: created.id }));
-    } catch (error) {
-      const parsedErrors = parseFormErrors(error);
-      setFields(parsedErrors.fields);
-      setGeneral(Object.keys(parsedErrors.fields).length ? null : parsedErrors.general);
-      setBusy(false);
-    }
+    const created = await form.submit(
+      () => import('@matnat/contract').then((c) => c.DashboardCreateBody),
+      { title: new FormData(event.currentTarget).get('title') },
+      (body) => matnat.mutations.dashboards.create(body),
+    );
+    if (created) navigate(buildPath('dashboard.show', { dashboard_id: created.id }));
   }
 
   return (

@@ -1,8 +1,9 @@
 import { buildPath, type Dashboard, type Snapshot } from '@matnat/core';
-import { Button, ConfirmDangerDialog, useExternalStore } from '@matnat/react';
-import { useEffect, useState } from 'react';
+import { Button, ConfirmDangerDialog, useQuery } from '@matnat/react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { matnat } from '../matnat';
+import { useFormSubmit } from '../shell/useFormSubmit';
 
 type Board = Snapshot<Dashboard>;
 
@@ -13,20 +14,17 @@ function panelCount(board: Board): string {
 
 /** A star that marks the dashboard as a favourite (PATCH is_favorite); pressed when it is one. */
 function FavouriteToggle({ board }: { board: Board }) {
-  const [busy, setBusy] = useState(false);
-  const toggle = () => {
-    setBusy(true);
-    matnat.dashboards
-      .update(board.id, { is_favorite: !board.is_favorite })
-      .catch(() => matnat.toasts.show({ message: 'Favoriten kunde inte sparas.', success: false }))
-      .finally(() => setBusy(false));
-  };
+  const action = useFormSubmit();
+  const toggle = () =>
+    action.run(() => matnat.mutations.dashboards.update(board.id, { is_favorite: !board.is_favorite }), {
+      failed: 'Favoriten kunde inte sparas.',
+    });
   return (
     <button
       type="button"
       aria-pressed={board.is_favorite}
       aria-label={`Favorit: ${board.title}`}
-      disabled={busy}
+      disabled={action.busy}
       onClick={toggle}
       className="rounded-md p-2 text-2xl leading-none text-amber-700 hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-teal-700"
     >
@@ -52,25 +50,22 @@ function DashboardCard({ board, onRemove }: { board: Board; onRemove: () => void
 }
 
 /**
- * dashboard.index: the user's dashboards sorted by title in Swedish collation (the core's store), a
+ * dashboard.index: the user's dashboards sorted by title in Swedish collation (the core's query), a
  * favourite toggle, a link to dashboard.form, and delete behind the confirm-danger dialog; the core removes
  * the row 500 ms after the server replied and shows 'Dashboarden har tagits bort'.
  */
 export default function DashboardIndex() {
-  const state = useExternalStore(matnat.dashboards);
+  const dashboards = useQuery(matnat.queries.dashboards());
   const location = useLocation();
-  const [failed, setFailed] = useState(false);
   const [removing, setRemoving] = useState<Board | null>(null);
-  useEffect(() => {
-    matnat.dashboards.loadList().catch(() => setFailed(true));
-  }, []);
-  const list = state?.list ?? [];
+  const failed = dashboards.isError;
+  const list = dashboards.data ?? [];
 
   const confirmRemove = () => {
     const board = removing;
     setRemoving(null);
     if (!board) return;
-    matnat.dashboards
+    matnat.mutations.dashboards
       .remove(board.id)
       .catch(() => matnat.toasts.show({ message: 'Dashboarden kunde inte tas bort.', success: false }));
   };
@@ -91,7 +86,7 @@ export default function DashboardIndex() {
           Dashboards kunde inte hämtas. Försök igen.
         </p>
       )}
-      {!failed && state && list.length === 0 && (
+      {dashboards.isSuccess && list.length === 0 && (
         <p className="text-slate-700">Du har inga dashboards än. Skapa din första med ”Ny dashboard”.</p>
       )}
       <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">

@@ -3,7 +3,6 @@ import {
   type Dashboard,
   isClientError,
   type Panel as PanelEntity,
-  parseFormErrors,
   type Snapshot,
 } from '@matnat/core';
 import {
@@ -14,16 +13,17 @@ import {
   preloadCharts,
   TimeFilterSelect,
   type TimeFilterValue,
-  useExternalStore,
+  useQuery,
   useTimeFilter,
 } from '@matnat/react';
 import { type DragEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useLoaderData, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { matnat } from '../matnat';
-import type { DashboardPrefetch } from '../routing/prefetch';
+import { idParam } from '../routing/loaders';
 import { moveItem } from '../shell/moveItem';
 import { TextField } from '../shell/TextField';
 import { useAfterPaint } from '../shell/useAfterPaint';
+import { useFormSubmit } from '../shell/useFormSubmit';
 
 type Board = Snapshot<Dashboard>;
 type PanelSnap = Snapshot<PanelEntity>;
@@ -37,54 +37,33 @@ const linkClass =
   'rounded-md px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700';
 
 /**
- * Opens the dashboard the route's loader started loading (routing/prefetch.ts); one the user may not see,
- * or that does not exist, is the 404 page.
+ * The dashboard its route's loader started loading (routing/loaders.ts); one the user may not see, or that
+ * does not exist, is the 404 page.
  */
-function useOpenDashboard(id: number): { board: Board | null; failed: boolean } {
+function useOpenDashboard(id: number | null): { board: Board | null; failed: boolean } {
   const navigate = useNavigate();
-  const state = useExternalStore(matnat.dashboards);
-  const prefetched = useLoaderData() as DashboardPrefetch | null;
-  const [failed, setFailed] = useState(false);
+  const query = useQuery({ ...matnat.queries.dashboard(id ?? 0), enabled: id !== null });
+  const notFound = id === null || (query.isError && isClientError(query.error));
   useEffect(() => {
-    setFailed(false);
-    if (!Number.isInteger(id) || id <= 0) {
-      navigate(buildPath('notFound'), { replace: true });
-      return;
-    }
-    (prefetched?.dashboard ?? matnat.dashboards.load(id)).catch((error: unknown) => {
-      if (isClientError(error)) navigate(buildPath('notFound'), { replace: true });
-      else setFailed(true);
-    });
-  }, [id, navigate, prefetched]);
-  const current = state?.current;
-  return { board: current?.id === id ? current : null, failed };
+    if (notFound) navigate(buildPath('notFound'), { replace: true });
+  }, [notFound, navigate]);
+  return { board: query.data ?? null, failed: query.isError && !notFound };
 }
 
 /** The title with an edit button; editing is a one-field form (the contract's schema, the server's 422). */
 function DashboardTitle({ board }: { board: Board }) {
   const [editing, setEditing] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit({ shown: ['title'] });
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const { DashboardUpdateBody, toFormErrors } = await import('@matnat/contract');
-    const parsed = DashboardUpdateBody.safeParse({ title: form.get('title') });
-    if (!parsed.success) return setErrors(toFormErrors(parsed.error));
-    setBusy(true);
-    try {
-      await matnat.dashboards.update(board.id, parsed.data);
-      setErrors({});
-      setEditing(false);
-    } catch (error) {
-      const parsedErrors = parseFormErrors(error);
-      setErrors({
-        title: parsedErrors.fields.title ?? [parsedErrors.general ?? 'Titeln kunde inte sparas.'],
-      });
-    } finally {
-      setBusy(false);
-    }
+    const title = new FormData(event.currentTarget).get('title');
+    const saved = await form.submit(
+      () => import('@matnat/contract').then((c) => c.DashboardUpdateBody),
+      { title },
+      (body) => matnat.mutations.dashboards.update(board.id, body),
+    );
+    if (saved) setEditing(false);
   }
 
   if (!editing) {
@@ -98,17 +77,17 @@ function DashboardTitle({ board }: { board: Board }) {
   return (
     <form noValidate onSubmit={save} className="flex flex-wrap items-end gap-2">
       <h1 className="sr-only">{board.title}</h1>
-      <TextField name="title" label="Titel" defaultValue={board.title} errors={errors.title} autoFocus />
-      <Button type="submit" disabled={busy}>
+      <TextField
+        name="title"
+        label="Titel"
+        defaultValue={board.title}
+        errors={form.fields.title ?? (form.general ? [form.general] : undefined)}
+        autoFocus
+      />
+      <Button type="submit" disabled={form.busy}>
         Spara
       </Button>
-      <Button
-        variant="secondary"
-        onClick={() => {
-          setErrors({});
-          setEditing(false);
-        }}
-      >
+      <Button variant="secondary" onClick={() => setEditing(false)}>
         Avbryt
       </Button>
     </form>
@@ -230,8 +209,8 @@ function usePanelMoves(board: Board | null) {
     if (!moved || to < 0 || to >= panels.length || to === from) return;
     if (via === 'keyboard') refocus.current = `${moved.id}-${to < from ? 'up' : 'down'}`;
     const ids = panels.map((p) => p.id);
-    matnat.panels
-      .order(board.id, moveItem(ids, from, to))
+    matnat.mutations.dashboards
+      .orderPanels(board.id, { panels: moveItem(ids, from, to) })
       .then(() =>
         setAnnouncement(`${panelName(moved, from)} flyttades till plats ${to + 1} av ${panels.length}.`),
       )
@@ -249,7 +228,7 @@ function usePanelMoves(board: Board | null) {
 export default function DashboardShow() {
   const { dashboard_id } = useParams();
   const location = useLocation();
-  const { board, failed } = useOpenDashboard(Number(dashboard_id));
+  const { board, failed } = useOpenDashboard(idParam(dashboard_id));
   const [filter, setFilter] = useTimeFilter(location.pathname);
   const [removing, setRemoving] = useState<PanelSnap | null>(null);
   const dragging = useRef<number | null>(null);
@@ -263,7 +242,7 @@ export default function DashboardShow() {
     const panel = removing;
     setRemoving(null);
     if (!panel) return;
-    matnat.panels
+    matnat.mutations.panels
       .remove(panel.id)
       .then(() => matnat.toasts.show('Panelen har tagits bort'))
       .catch(() => matnat.toasts.show({ message: 'Panelen kunde inte tas bort.', success: false }));

@@ -1,14 +1,15 @@
-import { InviteAcceptBody, type InviteLookup, toFormErrors } from '@matnat/contract';
+import { InviteAcceptBody, type InviteLookup } from '@matnat/contract';
 import { buildPath } from '@matnat/core';
-import { Button } from '@matnat/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { Button, useQuery } from '@matnat/react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { matnat } from '../matnat';
 import { FormMessage } from '../shell/FormMessage';
+import { PASSWORD_PAIR, PasswordPairField } from '../shell/PasswordPairField';
 import { TextField } from '../shell/TextField';
 import { useFormSubmit } from '../shell/useFormSubmit';
 
-const FIELDS = ['name', 'password', 'password_confirmation'];
+const FIELDS = ['name', ...PASSWORD_PAIR];
 
 type Lookup = { status: 'loading' } | { status: 'found'; invite: InviteLookup } | { status: 'gone' };
 
@@ -16,26 +17,21 @@ type Lookup = { status: 'loading' } | { status: 'found'; invite: InviteLookup } 
 export default function Invite() {
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
-  const [lookup, setLookup] = useState<Lookup>({ status: 'loading' });
-  const form = useFormSubmit({ shown: FIELDS, toFormErrors });
-
-  useEffect(() => {
-    if (!token) return setLookup({ status: 'gone' });
-    matnat.api.auth
-      .invitation(token)
-      .then((invite) => setLookup({ status: 'found', invite }))
-      .catch(() => setLookup({ status: 'gone' }));
-  }, [token]);
+  const form = useFormSubmit({ shown: FIELDS });
+  const found = useQuery({ ...matnat.queries.invitation(token), enabled: token !== '' });
+  const lookup: Lookup = found.data
+    ? { status: 'found', invite: found.data }
+    : !token || found.isError
+      ? { status: 'gone' }
+      : { status: 'loading' };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = Object.fromEntries(new FormData(event.currentTarget));
     const user = await form.submit(InviteAcceptBody, values, (body) =>
-      matnat.api.auth.acceptInvitation(token, body),
+      matnat.session.acceptInvitation(token, body),
     );
-    if (!user) return;
-    matnat.session.update(user);
-    navigate(buildPath('dashboard.index'));
+    if (user) navigate(buildPath('dashboard.index'));
   }
 
   if (lookup.status === 'loading') {
@@ -70,20 +66,7 @@ export default function Invite() {
           defaultValue={invite.name ?? ''}
           errors={form.fields.name}
         />
-        <TextField
-          name="password"
-          type="password"
-          label="Lösenord"
-          autoComplete="new-password"
-          errors={form.fields.password}
-        />
-        <TextField
-          name="password_confirmation"
-          type="password"
-          label="Bekräfta lösenordet"
-          autoComplete="new-password"
-          errors={form.fields.password_confirmation}
-        />
+        <PasswordPairField errors={form.fields} />
         <Button type="submit" disabled={form.busy} className="w-full">
           {form.busy ? 'Sparar…' : 'Spara och fortsätt'}
         </Button>

@@ -1,11 +1,10 @@
-import { buildPath, HttpError, parseFormErrors } from '@matnat/core';
+import { buildPath, HttpError } from '@matnat/core';
 import { Button } from '@matnat/react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { matnat } from '../matnat';
 import { TextField } from '../shell/TextField';
-
-type Fields = Record<string, string[]>;
+import { useFormSubmit } from '../shell/useFormSubmit';
 
 /** 429's body carries the seconds to wait (the contract's ThrottledErrorBody). */
 function throttledMessage(error: HttpError): string {
@@ -16,40 +15,28 @@ function throttledMessage(error: HttpError): string {
 /** login: e-mail, password, remember me; the contract's messages per field, the first one shown. */
 export default function Login() {
   const navigate = useNavigate();
-  const [fields, setFields] = useState<Fields>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit({ shown: ['email', 'password'] });
+  const { fields, general, busy } = form;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const values = new FormData(event.currentTarget);
     // The contract's schema (zod) loads on the first submit, keeping it out of the JS /login starts with.
-    const { LoginBody, toFormErrors } = await import('@matnat/contract');
-    const parsed = LoginBody.safeParse({
-      email: form.get('email'),
-      password: form.get('password'),
-      remember: form.get('remember') === 'on',
-    });
-    setGeneral(null);
-    if (!parsed.success) {
-      setFields(toFormErrors(parsed.error));
-      return;
-    }
-    setFields({});
-    setBusy(true);
-    try {
-      await matnat.session.login(parsed.data);
-      navigate(buildPath('dashboard.index'));
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 429) setGeneral(throttledMessage(error));
-      else {
-        const parsedErrors = parseFormErrors(error);
-        setFields(parsedErrors.fields);
-        setGeneral(Object.keys(parsedErrors.fields).length ? null : parsedErrors.general);
-      }
-    } finally {
-      setBusy(false);
-    }
+    const user = await form.submit(
+      () => import('@matnat/contract').then((c) => c.LoginBody),
+      {
+        email: values.get('email'),
+        password: values.get('password'),
+        remember: values.get('remember') === 'on',
+      },
+      (body) =>
+        matnat.session.login(body).catch((error: unknown) => {
+          throw error instanceof HttpError && error.status === 429
+            ? { message: throttledMessage(error) }
+            : error;
+        }),
+    );
+    if (user) navigate(buildPath('dashboard.index'));
   }
 
   return (

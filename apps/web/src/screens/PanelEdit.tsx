@@ -1,8 +1,9 @@
 import { buildPath, isClientError } from '@matnat/core';
-import { useExternalStore } from '@matnat/react';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@matnat/react';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { matnat } from '../matnat';
+import { idParam } from '../routing/loaders';
 import { PanelForm } from '../shell/PanelForm';
 
 /**
@@ -11,22 +12,15 @@ import { PanelForm } from '../shell/PanelForm';
  * PanelUpdateBody). A panel the user may not see, or that does not exist, is the 404 page.
  */
 export default function PanelEdit() {
-  const { panel_id } = useParams();
-  const id = Number(panel_id);
+  const id = idParam(useParams().panel_id);
   const navigate = useNavigate();
-  const state = useExternalStore(matnat.panels);
-  const [failed, setFailed] = useState(false);
+  const query = useQuery({ ...matnat.queries.panel(id ?? 0), enabled: id !== null });
+  const notFound = id === null || (query.isError && isClientError(query.error));
+  const failed = query.isError && !notFound;
   useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) {
-      navigate(buildPath('notFound'), { replace: true });
-      return;
-    }
-    matnat.panels.load(id).catch((error: unknown) => {
-      if (isClientError(error)) navigate(buildPath('notFound'), { replace: true });
-      else setFailed(true);
-    });
-  }, [id, navigate]);
-  const panel = state?.current?.id === id ? state.current : null;
+    if (notFound) navigate(buildPath('notFound'), { replace: true });
+  }, [notFound, navigate]);
+  const panel = query.data ?? null;
   const advanced = panel?.type === 'line_chart' && (panel.lineChartItems?.length ?? 0) > 1;
   return (
     <section className="mx-auto max-w-3xl">

@@ -1,4 +1,4 @@
-import { PasswordEmailBody, toFormErrors } from '@matnat/contract';
+import { PasswordEmailBody } from '@matnat/contract';
 import { buildPath } from '@matnat/core';
 import { Button } from '@matnat/react';
 import { type FormEvent, useState } from 'react';
@@ -10,7 +10,7 @@ import { useFormSubmit } from '../shell/useFormSubmit';
 
 /** password.request: mails a reset link; the server answers alike whether or not the address exists. */
 export default function PasswordRequest() {
-  const form = useFormSubmit({ shown: ['email'], toFormErrors });
+  const form = useFormSubmit({ shown: ['email'] });
   const [sent, setSent] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -18,7 +18,7 @@ export default function PasswordRequest() {
     setSent(null);
     const values = Object.fromEntries(new FormData(event.currentTarget));
     const answer = await form.submit(PasswordEmailBody, values, (body) =>
-      matnat.api.auth.requestPasswordReset(body.email),
+      matnat.mutations.account.requestPasswordReset(body.email),
     );
     if (answer) setSent((answer as { message?: string }).message ?? null);
   }

@@ -1,14 +1,15 @@
-import { PasswordResetBody, toFormErrors } from '@matnat/contract';
+import { PasswordResetBody } from '@matnat/contract';
 import { buildPath } from '@matnat/core';
 import { Button } from '@matnat/react';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { matnat } from '../matnat';
 import { FormMessage } from '../shell/FormMessage';
+import { PASSWORD_PAIR, PasswordPairField } from '../shell/PasswordPairField';
 import { TextField } from '../shell/TextField';
 import { useFormSubmit } from '../shell/useFormSubmit';
 
-const FIELDS = ['email', 'password', 'password_confirmation'];
+const FIELDS = ['email', ...PASSWORD_PAIR];
 
 /**
  * password.reset: the mailed link `/password/reset/{token}?email=…`. The token is single-use: a used,
@@ -17,14 +18,14 @@ const FIELDS = ['email', 'password', 'password_confirmation'];
 export default function PasswordReset() {
   const { token = '' } = useParams();
   const [query] = useSearchParams();
-  const form = useFormSubmit({ shown: FIELDS, toFormErrors });
+  const form = useFormSubmit({ shown: FIELDS });
   const [done, setDone] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = { ...Object.fromEntries(new FormData(event.currentTarget)), token };
     const answer = await form.submit(PasswordResetBody, values, (body) =>
-      matnat.api.auth.resetPassword(body),
+      matnat.mutations.account.resetPassword(body),
     );
     if (answer) setDone((answer as { message?: string }).message ?? 'Ditt lösenord har återställts.');
   }
@@ -62,20 +63,7 @@ export default function PasswordReset() {
           defaultValue={query.get('email') ?? ''}
           errors={form.fields.email}
         />
-        <TextField
-          name="password"
-          type="password"
-          label="Nytt lösenord"
-          autoComplete="new-password"
-          errors={form.fields.password}
-        />
-        <TextField
-          name="password_confirmation"
-          type="password"
-          label="Bekräfta lösenordet"
-          autoComplete="new-password"
-          errors={form.fields.password_confirmation}
-        />
+        <PasswordPairField errors={form.fields} label="Nytt lösenord" />
         <Button type="submit" disabled={form.busy} className="w-full">
           {form.busy ? 'Sparar…' : 'Spara lösenordet'}
         </Button>

@@ -1,27 +1,26 @@
-import { RegisterBody, toFormErrors } from '@matnat/contract';
+import { RegisterBody } from '@matnat/contract';
 import { buildPath } from '@matnat/core';
 import { Button } from '@matnat/react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { matnat } from '../matnat';
 import { FormMessage } from '../shell/FormMessage';
+import { PASSWORD_PAIR, PasswordPairField } from '../shell/PasswordPairField';
 import { TextField } from '../shell/TextField';
 import { useFormSubmit } from '../shell/useFormSubmit';
 
-const FIELDS = ['name', 'email', 'password', 'password_confirmation'];
+const FIELDS = ['name', 'email', ...PASSWORD_PAIR];
 
 /** register: name, e-mail, password twice; signed in at once, then told to verify the address. */
 export default function Register() {
   const navigate = useNavigate();
-  const form = useFormSubmit({ shown: FIELDS, toFormErrors });
+  const form = useFormSubmit({ shown: FIELDS });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const values = Object.fromEntries(new FormData(event.currentTarget));
-    const user = await form.submit(RegisterBody, values, (body) => matnat.api.auth.register(body));
-    if (!user) return;
-    matnat.session.update(user);
-    navigate(buildPath('verification.notice'));
+    const user = await form.submit(RegisterBody, values, (body) => matnat.session.register(body));
+    if (user) navigate(buildPath('verification.notice'));
   }
 
   return (
@@ -37,20 +36,7 @@ export default function Register() {
           autoComplete="email"
           errors={form.fields.email}
         />
-        <TextField
-          name="password"
-          type="password"
-          label="Lösenord"
-          autoComplete="new-password"
-          errors={form.fields.password}
-        />
-        <TextField
-          name="password_confirmation"
-          type="password"
-          label="Bekräfta lösenordet"
-          autoComplete="new-password"
-          errors={form.fields.password_confirmation}
-        />
+        <PasswordPairField errors={form.fields} />
         <Button type="submit" disabled={form.busy} className="w-full">
           {form.busy ? 'Skapar konto…' : 'Skapa konto'}
         </Button>

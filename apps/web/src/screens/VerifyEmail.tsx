@@ -22,7 +22,7 @@ export default function VerifyEmail() {
     if (sent.current) return;
     sent.current = true;
     const link = { expires: Number(query.get('expires')) || 0, signature: query.get('signature') ?? '' };
-    matnat.api.auth
+    matnat.mutations.account
       .verifyEmail(id, hash, link)
       .then(async () => {
         if (matnat.session.isLoggedIn()) await matnat.session.fetchMe().catch(() => undefined);

@@ -1,28 +1,22 @@
-import { buildPath, parseFormErrors } from '@matnat/core';
+import { buildPath } from '@matnat/core';
 import { Button, useSession } from '@matnat/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { matnat } from '../matnat';
 import { FormMessage } from '../shell/FormMessage';
-
-type Outcome = { tone: 'error' | 'success'; text: string } | null;
+import { useFormSubmit } from '../shell/useFormSubmit';
 
 /** verification.notice: where the link went, and a button that mails a new one (throttled by the server). */
 export default function VerifyEmailNotice() {
   const { user } = useSession();
-  const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useFormSubmit();
+  const [sent, setSent] = useState<string | null>(null);
 
   async function resend() {
-    setBusy(true);
-    try {
-      const answer = (await matnat.api.auth.resendVerification()) as { message?: string } | undefined;
-      setOutcome({ tone: 'success', text: answer?.message ?? 'En ny verifieringslänk har skickats.' });
-    } catch (error) {
-      setOutcome({ tone: 'error', text: parseFormErrors(error).general ?? '' });
-    } finally {
-      setBusy(false);
-    }
+    setSent(null);
+    const answer = await action.run(() => matnat.mutations.account.resendVerification());
+    if (answer !== undefined)
+      setSent((answer as { message?: string } | null)?.message ?? 'En ny verifieringslänk har skickats.');
   }
 
   if (user?.email_verified_at) {
@@ -42,9 +36,10 @@ export default function VerifyEmailNotice() {
         Vi har skickat en länk till <strong>{user?.email}</strong>. Öppna länken i mejlet för att verifiera
         adressen. Länken gäller i 60 minuter.
       </p>
-      {outcome && <FormMessage tone={outcome.tone}>{outcome.text}</FormMessage>}
-      <Button type="button" variant="secondary" disabled={busy} onClick={resend} className="w-full">
-        {busy ? 'Skickar…' : 'Skicka en ny länk'}
+      <FormMessage tone="error">{action.general}</FormMessage>
+      <FormMessage tone="success">{sent}</FormMessage>
+      <Button type="button" variant="secondary" disabled={action.busy} onClick={resend} className="w-full">
+        {action.busy ? 'Skickar…' : 'Skicka en ny länk'}
       </Button>
       <p className="mt-6 text-sm">
         <Link to={buildPath('dashboard.index')} className="text-teal-800 underline">

@@ -41,7 +41,7 @@ export function Bell() {
   const open = async ({ id }: BellNotification) => {
     const notification = shown.find((n) => n.id === id);
     if (!notification) return;
-    await matnat.api.notifications.markRead(notification.id).catch(() => undefined);
+    await matnat.mutations.notifications.markRead(notification.id).catch(() => undefined);
     if (notification.alert_id != null) navigate(buildPath('alert.edit', { alert_id: notification.alert_id }));
   };
   return <NotificationBell notifications={shown} onNotificationClick={open} />;

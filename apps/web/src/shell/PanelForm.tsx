@@ -1,21 +1,14 @@
 import type { PanelCreateBodyInput, PanelUpdateBodyInput } from '@matnat/contract';
-import {
-  buildPath,
-  type Device,
-  deviceLabel,
-  type Id,
-  type Panel,
-  parseFormErrors,
-  type Snapshot,
-} from '@matnat/core';
+import { buildPath, type Device, deviceLabel, type Id, type Panel, type Snapshot } from '@matnat/core';
 import { Button, SERIES_COLORS, useQuery } from '@matnat/react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { matnat } from '../matnat';
 import { SelectField } from './SelectField';
 import { TextField } from './TextField';
+import { useFormSubmit } from './useFormSubmit';
 
-type Fields = Record<string, string[]>;
+type Fields = Readonly<Record<string, string[]>>;
 type PanelType = Panel['type'];
 export type PanelFormMode = 'simple' | 'advanced';
 
@@ -201,19 +194,25 @@ export interface PanelFormProps {
   panel?: Snapshot<Panel>;
 }
 
-async function savePanel(body: ReturnType<typeof bodyOf>, panel: Snapshot<Panel> | undefined) {
-  const contract = await import('@matnat/contract');
+/** Creates the panel, or saves the edited one (its dashboard and type stay). */
+function savePanel(
+  form: ReturnType<typeof useFormSubmit>,
+  body: ReturnType<typeof bodyOf>,
+  panel?: Snapshot<Panel>,
+) {
   if (!panel) {
-    const parsed = contract.PanelCreateBody.safeParse(body);
-    if (!parsed.success) return contract.toFormErrors(parsed.error);
-    await matnat.panels.create(parsed.data as PanelCreateBodyInput);
-    return null;
+    return form.submit(
+      () => import('@matnat/contract').then((c) => c.PanelCreateBody),
+      body,
+      (parsed) => matnat.mutations.panels.create(parsed as PanelCreateBodyInput),
+    );
   }
   const { dashboard_id: _d, type: _t, ...change } = body;
-  const parsed = contract.PanelUpdateBody.safeParse(change);
-  if (!parsed.success) return contract.toFormErrors(parsed.error);
-  await matnat.panels.update(panel.id, parsed.data as PanelUpdateBodyInput);
-  return null;
+  return form.submit(
+    () => import('@matnat/contract').then((c) => c.PanelUpdateBody),
+    change,
+    (parsed) => matnat.mutations.panels.update(panel.id, parsed as PanelUpdateBodyInput),
+  );
 }
 
 /**
@@ -228,29 +227,14 @@ export function PanelForm({ mode, dashboardId, panel }: PanelFormProps) {
   const [type, setType] = useState<PanelType>(panel?.type ?? 'line_chart');
   const [title, setTitle] = useState(panel?.title ?? '');
   const [items, setItems] = useState<Item[]>(() => itemsOf(panel));
-  const [fields, setFields] = useState<Fields>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit('every');
+  const { fields, general, busy } = form;
   const back = buildPath('dashboard.show', { dashboard_id: dashboardId });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setGeneral(null);
-    setBusy(true);
-    try {
-      const invalid = await savePanel(
-        bodyOf(advanced ? 'line_chart' : type, title, items, dashboardId, advanced),
-        panel,
-      );
-      setFields(invalid ?? {});
-      if (!invalid) navigate(back);
-    } catch (error) {
-      const parsed = parseFormErrors(error);
-      setFields(parsed.fields);
-      setGeneral(Object.keys(parsed.fields).length ? null : parsed.general);
-    } finally {
-      setBusy(false);
-    }
+    const body = bodyOf(advanced ? 'line_chart' : type, title, items, dashboardId, advanced);
+    if (await savePanel(form, body, panel)) navigate(back);
   }
 
   const change = (index: number) => (item: Item) => setItems(items.map((it, i) => (i === index ? item : it)));

@@ -1,11 +1,6 @@
 import type { MapBounds } from '@matnat/react';
 import type { ReactNode } from 'react';
-import { matnat } from '../matnat';
 import { TemperatureMap } from './maps';
-
-// The spears' request starts as this chunk loads, while the kit's map chunk and Leaflet still load; the
-// map's own query then joins it (same key, one client) instead of waiting for Leaflet first.
-void matnat.queryClient.prefetchQuery(matnat.queries.temperatureMap());
 
 export interface TemperatureMapScreenProps {
   title: string;

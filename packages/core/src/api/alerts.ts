@@ -1,6 +1,6 @@
 import type { HttpClient } from '../http';
 import { getData, patchData, postData } from './envelope';
-import type { Alert, AlertCreateBodyInput, AlertUpdateBodyInput, Id } from './types';
+import type { Alert, AlertCreateBodyInput, AlertStatus, AlertUpdateBodyInput, Id } from './types';
 
 export function alertsApi(http: HttpClient) {
   return {
@@ -12,5 +12,11 @@ export function alertsApi(http: HttpClient) {
     update: (id: Id, body: AlertUpdateBodyInput): Promise<Alert> =>
       patchData(http, `/api/v1/alert/${id}`, body),
     remove: (id: Id): Promise<void> => http.delete<void>(`/api/v1/alert/${id}`),
+    /** POST /api/v1/alert/{id}/acknowledge: every firing sensor of the alert, or the one named. */
+    acknowledge: (id: Id, body: { comment?: string; sensor_id?: Id } = {}): Promise<AlertStatus> =>
+      postData(http, `/api/v1/alert/${id}/acknowledge`, body),
+    /** POST /api/v1/alert/{id}/mute: no notifications for `minutes` from now; 0 unmutes. */
+    mute: (id: Id, minutes: number): Promise<Alert> =>
+      postData(http, `/api/v1/alert/${id}/mute`, { minutes }),
   };
 }

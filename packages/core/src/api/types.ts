@@ -2,6 +2,7 @@
 export type {
   Alert,
   AlertCreateBodyInput,
+  AlertStatus,
   AlertUpdateBodyInput,
   CartItem,
   Dashboard,

@@ -1,40 +1,27 @@
-import { compareSwedish, type Device, deviceLabel, parseFormErrors, type Team } from '@matnat/core';
+import { compareSwedish, type Device, deviceLabel, displayDateTime, type Team } from '@matnat/core';
 import { Button, useQuery } from '@matnat/react';
 import { type FormEvent, useId, useState } from 'react';
 import { matnat } from '../../matnat';
+import { useFormSubmit } from '../../shell/useFormSubmit';
 import { LatestReading } from '../device/LatestReading';
-
-const dateTime = new Intl.DateTimeFormat('sv-SE', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/Stockholm',
-});
 
 /** Connect one unassigned device to a team; it leaves this list once connected. */
 function ConnectForm({ device, teams }: { device: Device; teams: readonly Team[] }) {
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useFormSubmit();
+  const [picked, setPicked] = useState<string | null>(null);
+  const error = picked ?? action.general;
+  const busy = action.busy;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const teamId = Number(new FormData(event.currentTarget).get('team_id'));
-    if (!teamId) {
-      setError('Välj ett team.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await matnat.api.devices.update(device.id, { team_ids: [teamId] });
-      const team = teams.find((t) => t.id === teamId)?.name ?? 'teamet';
-      matnat.toasts.show(`${deviceLabel(device)} är kopplad till ${team}`);
-    } catch (e) {
-      const errors = parseFormErrors(e);
-      setError(errors.fields.team_ids?.[0] ?? errors.general);
-    } finally {
-      setBusy(false);
-    }
+    setPicked(teamId ? null : 'Välj ett team.');
+    if (!teamId) return;
+    const team = teams.find((t) => t.id === teamId)?.name ?? 'teamet';
+    await action.run(() => matnat.mutations.devices.update(device.id, { team_ids: [teamId] }), {
+      toast: `${deviceLabel(device)} är kopplad till ${team}`,
+    });
   }
 
   return (
@@ -102,7 +89,7 @@ export default function AdminDevices() {
             <div className="min-w-0 space-y-1 text-sm text-slate-700">
               <p className="text-base font-medium text-slate-900">{deviceLabel(device)}</p>
               <p className="break-all">Enhets-id: {device.external_device_id}</p>
-              <p>Först sedd: {dateTime.format(new Date(device.created_at))}</p>
+              <p>Först sedd: {displayDateTime(device.created_at)}</p>
               <p>
                 Senaste mätvärde: <LatestReading device={device} />
               </p>

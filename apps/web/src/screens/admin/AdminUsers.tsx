@@ -1,8 +1,8 @@
-import { buildPath, compareSwedish, parseFormErrors, type User } from '@matnat/core';
+import { buildPath, compareSwedish, type User } from '@matnat/core';
 import { Avatar, Button, useQuery, useSession } from '@matnat/react';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { matnat } from '../../matnat';
+import { useFormSubmit } from '../../shell/useFormSubmit';
 import { InviteForm } from './InviteForm';
 
 /** Spec §7: GET /api/v1/user sorted by name; kept in Swedish collation here too (å, ä, ö after z). */
@@ -18,33 +18,17 @@ function teamNames(user: User): string {
 /** One user: name, e-mail, teams; admin switch (not for oneself) and "act as" (not for admins). */
 function UserRow({ user, self }: { user: User; self: boolean }) {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function run(action: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (e) {
-      setError(parseFormErrors(e).general);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const action = useFormSubmit();
+  const busy = action.busy;
+  const error = action.general;
 
   const toggleAdmin = () =>
-    run(async () => {
-      await matnat.api.users.update(user.id, { is_admin: !user.is_admin });
-      matnat.toasts.show(
-        user.is_admin ? `${user.name} är inte längre administratör` : `${user.name} är nu administratör`,
-      );
+    action.run(() => matnat.mutations.users.update(user.id, { is_admin: !user.is_admin }), {
+      toast: user.is_admin ? `${user.name} är inte längre administratör` : `${user.name} är nu administratör`,
     });
-  const impersonate = () =>
-    run(async () => {
-      await matnat.session.impersonate(user.id);
-      navigate(buildPath('dashboard.index'));
-    });
+  const impersonate = async () => {
+    if (await action.run(() => matnat.session.impersonate(user.id))) navigate(buildPath('dashboard.index'));
+  };
 
   return (
     <li className="flex flex-col gap-3 rounded-lg bg-white p-4 ring-1 ring-slate-200 sm:flex-row sm:items-center">

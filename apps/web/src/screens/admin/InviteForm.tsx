@@ -1,48 +1,33 @@
-import { parseFormErrors, type Team } from '@matnat/core';
+import type { Team } from '@matnat/core';
 import { Button } from '@matnat/react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { matnat } from '../../matnat';
 import { SelectField } from '../../shell/SelectField';
 import { TextField } from '../../shell/TextField';
-
-type Fields = Record<string, string[]>;
+import { useFormSubmit } from '../../shell/useFormSubmit';
 
 /** admin.users: invite someone by e-mail to a team; the contract's messages per field, then the server's. */
 export function InviteForm({ teams }: { teams: readonly Team[] }) {
-  const [fields, setFields] = useState<Fields>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit({ shown: ['email', 'name', 'team_ids', 'is_admin'] });
+  const { fields, general, busy } = form;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const { InviteCreateBody, toFormErrors } = await import('@matnat/contract');
-    const teamId = Number(form.get('team_id'));
-    const parsed = InviteCreateBody.safeParse({
-      email: form.get('email'),
-      name: String(form.get('name') ?? '').trim() || undefined,
-      is_admin: form.get('is_admin') === 'on',
-      team_ids: teamId ? [teamId] : [],
-    });
-    setGeneral(null);
-    if (!parsed.success) {
-      setFields(toFormErrors(parsed.error));
-      return;
-    }
-    setFields({});
-    setBusy(true);
-    try {
-      await matnat.api.users.invite(parsed.data);
-      matnat.toasts.show(`Inbjudan skickad till ${parsed.data.email}`);
-      formElement.reset();
-    } catch (error) {
-      const errors = parseFormErrors(error);
-      setFields(errors.fields);
-      setGeneral(Object.keys(errors.fields).length ? null : errors.general);
-    } finally {
-      setBusy(false);
-    }
+    const values = new FormData(formElement);
+    const teamId = Number(values.get('team_id'));
+    const invited = await form.submit(
+      () => import('@matnat/contract').then((c) => c.InviteCreateBody),
+      {
+        email: values.get('email'),
+        name: String(values.get('name') ?? '').trim() || undefined,
+        is_admin: values.get('is_admin') === 'on',
+        team_ids: teamId ? [teamId] : [],
+      },
+      (body) => matnat.mutations.users.invite(body),
+      { toast: (invite) => `Inbjudan skickad till ${invite.email}` },
+    );
+    if (invited) formElement.reset();
   }
 
   return (

@@ -1,14 +1,15 @@
 import { sensorKind } from '@matnat/contract/plain';
-import { type Alert, buildPath, type Device, deviceLabel, parseFormErrors } from '@matnat/core';
+import { type Alert, buildPath, type Device, deviceLabel } from '@matnat/core';
 import { Button, ConfirmDangerDialog, useQuery } from '@matnat/react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { matnat } from '../../matnat';
 import { SelectField } from '../../shell/SelectField';
 import { TextField } from '../../shell/TextField';
+import { useFormSubmit } from '../../shell/useFormSubmit';
 import { OPERATOR_LABELS, TARGET_TEXT as T } from './alertText';
 
-type Fields = Record<string, string[]>;
+type Fields = Readonly<Record<string, string[]>>;
 
 /** One condition row as the form holds it (strings, as typed). */
 interface ConditionRow {
@@ -247,43 +248,29 @@ export function AlertForm({ alert }: { alert?: Alert }) {
   const { pathname } = useLocation();
   const devices = useQuery(matnat.queries.devices());
   const [rows, setRows] = useState<ConditionRow[]>(() => rowsOf(alert));
-  const [fields, setFields] = useState<Fields>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit('every');
+  const { fields, general, busy } = form;
   const [confirming, setConfirming] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = bodyOf(new FormData(event.currentTarget), rows);
-    const { AlertCreateBody, toFormErrors } = await import('@matnat/contract');
-    const parsed = AlertCreateBody.safeParse(body);
-    setGeneral(null);
-    if (!parsed.success) {
-      setFields(toFormErrors(parsed.error));
-      return;
-    }
-    setFields({});
-    setBusy(true);
-    try {
-      if (alert) await matnat.api.alerts.update(alert.id, parsed.data);
-      else await matnat.api.alerts.create(parsed.data);
-      matnat.toasts.show(alert ? 'Notisen har sparats' : 'Notisen har skapats');
-      navigate(buildPath('alert.index'));
-    } catch (error) {
-      const errors = parseFormErrors(error);
-      setFields(errors.fields);
-      setGeneral(Object.keys(errors.fields).length ? null : errors.general);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await form.submit(
+      () => import('@matnat/contract').then((c) => c.AlertCreateBody),
+      bodyOf(new FormData(event.currentTarget), rows),
+      (body) =>
+        alert ? matnat.mutations.alerts.update(alert.id, body) : matnat.mutations.alerts.create(body),
+      { toast: alert ? 'Notisen har sparats' : 'Notisen har skapats' },
+    );
+    if (saved) navigate(buildPath('alert.index'));
   }
 
   async function remove() {
     if (!alert) return;
     setConfirming(false);
-    await matnat.api.alerts.remove(alert.id);
-    matnat.toasts.show('Notisen har tagits bort');
-    navigate(buildPath('alert.index'));
+    const removed = await form.run(() => matnat.mutations.alerts.remove(alert.id), {
+      toast: 'Notisen har tagits bort',
+    });
+    if (removed !== undefined) navigate(buildPath('alert.index'));
   }
 
   const set = (index: number, row: ConditionRow) => setRows(rows.map((r, i) => (i === index ? row : r)));

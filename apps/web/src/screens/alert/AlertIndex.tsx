@@ -1,53 +1,42 @@
-import { type Alert, buildPath, parseFormErrors, sortAlerts } from '@matnat/core';
+import { type Alert, buildPath, displayTime } from '@matnat/core';
 import { Button, useQuery } from '@matnat/react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { matnat } from '../../matnat';
+import { useFormSubmit } from '../../shell/useFormSubmit';
 import { isMuted, STATE_CLASSES, STATE_LABELS } from './alertText';
-
-const timeFormat = new Intl.DateTimeFormat('sv-SE', { timeStyle: 'short', timeZone: 'Europe/Stockholm' });
 
 /** Acknowledge (while firing) and mute for an hour / unmute: the alert routes of issue 11. */
 function AlertActions({ alert }: { alert: Alert }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const action = useFormSubmit();
   const muted = isMuted(alert, matnat.platform.now());
-
-  async function post(path: string, body: unknown, done: string) {
-    setBusy(true);
-    setError(null);
-    try {
-      await matnat.http.post(`/api/v1/alert/${alert.id}/${path}`, body);
-      matnat.toasts.show(done);
-    } catch (e) {
-      const errors = parseFormErrors(e);
-      setError(Object.values(errors.fields)[0]?.[0] ?? errors.general);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { alerts } = matnat.mutations;
+  const mute = (minutes: number, done: string) =>
+    action.run(() => alerts.mute(alert.id, minutes), { toast: done });
 
   return (
     <div className="flex flex-wrap gap-2">
       {alert.state === 'firing' && (
-        <Button disabled={busy} onClick={() => post('acknowledge', {}, `${alert.name} är kvitterad`)}>
+        <Button
+          disabled={action.busy}
+          onClick={() =>
+            action.run(() => alerts.acknowledge(alert.id), { toast: `${alert.name} är kvitterad` })
+          }
+        >
           Kvittera
         </Button>
       )}
       <Button
         variant="secondary"
-        disabled={busy}
+        disabled={action.busy}
         onClick={() =>
-          muted
-            ? post('mute', { minutes: 0 }, `${alert.name} hörs igen`)
-            : post('mute', { minutes: 60 }, `${alert.name} är tystad i en timme`)
+          muted ? mute(0, `${alert.name} hörs igen`) : mute(60, `${alert.name} är tystad i en timme`)
         }
       >
         {muted ? 'Sluta tysta' : 'Tysta 1 timme'}
       </Button>
-      {error && (
+      {action.general && (
         <p role="alert" className="w-full text-sm text-red-700">
-          {error}
+          {action.general}
         </p>
       )}
     </div>
@@ -57,7 +46,7 @@ function AlertActions({ alert }: { alert: Alert }) {
 /** alert.index (Notiser): the alerts sorted by name with their state, conditions count and mute. */
 export default function AlertIndex() {
   const alerts = useQuery(matnat.queries.alerts());
-  const list = sortAlerts(alerts.data ?? []);
+  const list = alerts.data ?? [];
   const now = matnat.platform.now();
   return (
     <section className="space-y-4">
@@ -101,7 +90,7 @@ export default function AlertIndex() {
                 <p className="text-sm text-slate-600">
                   {alert.conditions_count ?? 0} villkor
                   {isMuted(alert, now) && alert.muted_until
-                    ? ` · tystad till ${timeFormat.format(new Date(alert.muted_until))}`
+                    ? ` · tystad till ${displayTime(alert.muted_until)}`
                     : ''}
                 </p>
               </div>

@@ -1,4 +1,4 @@
-import { buildPath, type Device, deviceLabel, parseFormErrors } from '@matnat/core';
+import { buildPath, type Device, deviceLabel } from '@matnat/core';
 import { Button, devicesToFeatureCollection, useQuery, useSession } from '@matnat/react';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -6,9 +6,18 @@ import { matnat } from '../../matnat';
 import { DeviceMap } from '../../shell/maps';
 import { SelectField } from '../../shell/SelectField';
 import { TextField } from '../../shell/TextField';
+import { useFormSubmit } from '../../shell/useFormSubmit';
 import NotFound from '../NotFound';
 
-type Fields = Record<string, string[]>;
+const DEVICE_FIELDS = [
+  'title',
+  'external_device_id',
+  'lat',
+  'lng',
+  'default_sensor_id',
+  'expected_interval_s',
+  'team_ids',
+];
 type Position = { lat: string; lng: string };
 
 const toNumberOrNull = (s: FormDataEntryValue | null) => {
@@ -37,9 +46,8 @@ function EditForm({ device }: { device: Device }) {
   const navigate = useNavigate();
   const { isAdmin } = useSession();
   const teams = useQuery({ ...matnat.queries.teams(), enabled: isAdmin });
-  const [fields, setFields] = useState<Fields>({});
-  const [general, setGeneral] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useFormSubmit({ shown: DEVICE_FIELDS });
+  const { fields, general, busy } = form;
   const [position, setPosition] = useState<Position>({
     lat: device.lat === null ? '' : String(device.lat),
     lng: device.lng === null ? '' : String(device.lng),
@@ -50,27 +58,13 @@ function EditForm({ device }: { device: Device }) {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const { DeviceUpdateBody, toFormErrors } = await import('@matnat/contract');
-    const parsed = DeviceUpdateBody.safeParse(bodyOf(form, isAdmin));
-    setGeneral(null);
-    if (!parsed.success) {
-      setFields(toFormErrors(parsed.error));
-      return;
-    }
-    setFields({});
-    setBusy(true);
-    try {
-      await matnat.devices.update(device.id, parsed.data);
-      matnat.toasts.show('Mätenheten har sparats');
-      navigate(buildPath('device.show', { device_id: device.id }));
-    } catch (error) {
-      const errors = parseFormErrors(error);
-      setFields(errors.fields);
-      setGeneral(Object.keys(errors.fields).length ? null : errors.general);
-    } finally {
-      setBusy(false);
-    }
+    const saved = await form.submit(
+      () => import('@matnat/contract').then((c) => c.DeviceUpdateBody),
+      bodyOf(new FormData(event.currentTarget), isAdmin),
+      (body) => matnat.mutations.devices.update(device.id, body),
+      { toast: 'Mätenheten har sparats' },
+    );
+    if (saved) navigate(buildPath('device.show', { device_id: device.id }));
   }
 
   const pick = (lat: number, lng: number) => setPosition({ lat: lat.toFixed(5), lng: lng.toFixed(5) });

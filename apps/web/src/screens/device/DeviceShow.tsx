@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { matnat } from '../../matnat';
 import { DeviceMap } from '../../shell/maps';
+import { useFormSubmit } from '../../shell/useFormSubmit';
 import NotFound from '../NotFound';
 import { ageOf, batteryText, signalText } from './health';
 import { SensorReading } from './LatestReading';
@@ -71,6 +72,7 @@ export default function DeviceShow() {
   const device = useQuery(matnat.queries.device(id));
   const [filter, setFilter] = useTimeFilter(pathname);
   const [confirming, setConfirming] = useState(false);
+  const action = useFormSubmit();
 
   if (device.error instanceof HttpError && [403, 404].includes(device.error.status)) return <NotFound />;
   if (device.isError) return <p role="alert">Mätenheten kunde inte hämtas. Försök igen.</p>;
@@ -80,8 +82,10 @@ export default function DeviceShow() {
 
   async function remove() {
     setConfirming(false);
-    await matnat.devices.remove(d.id);
-    navigate(buildPath('device.index'));
+    const removed = await action.run(() => matnat.mutations.devices.remove(d.id), {
+      failed: 'Mätenheten kunde inte tas bort.',
+    });
+    if (removed !== undefined) navigate(buildPath('device.index'));
   }
 
   return (

@@ -1,9 +1,10 @@
-import { fieldLabels, toFormErrors, UserAttributeBody, validationMessages } from '@matnat/contract';
+import { fieldLabels, UserAttributeBody, validationMessages } from '@matnat/contract';
 import type { Me, Snapshot } from '@matnat/core';
 import { Avatar, Button } from '@matnat/react';
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
 import { matnat } from '../../matnat';
 import { FormMessage } from '../../shell/FormMessage';
+import { PASSWORD_PAIR, PasswordPairField, passwordPairError } from '../../shell/PasswordPairField';
 import { TextField } from '../../shell/TextField';
 import { useFormSubmit } from '../../shell/useFormSubmit';
 import { photoToDataUrl } from './photo';
@@ -33,7 +34,7 @@ function AttributeForm({
   defaultValue: string;
   saved: string;
 }) {
-  const form = useFormSubmit({ shown: [attribute], rename: { value: attribute }, toFormErrors });
+  const form = useFormSubmit({ shown: [attribute], rename: { value: attribute } });
   const [done, setDone] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -81,11 +82,11 @@ export function ProfileForms({ user }: { user: Snapshot<Me> }) {
   );
 }
 
-const PASSWORD_FIELDS = ['current_password', 'password', 'password_confirmation'];
+const PASSWORD_FIELDS = ['current_password', ...PASSWORD_PAIR];
 
 /** The password: the current one is asked for once a password is set (the server checks it). */
 export function PasswordForm({ user }: { user: Snapshot<Me> }) {
-  const form = useFormSubmit({ shown: PASSWORD_FIELDS, rename: { value: 'password' }, toFormErrors });
+  const form = useFormSubmit({ shown: PASSWORD_FIELDS, rename: { value: 'password' } });
   const [done, setDone] = useState<string | null>(null);
   const hasPassword = user.has_set_password;
 
@@ -94,13 +95,8 @@ export function PasswordForm({ user }: { user: Snapshot<Me> }) {
     setDone(null);
     const target = event.currentTarget;
     const values = new FormData(target);
-    if (values.get('password') !== values.get('password_confirmation')) {
-      form.setFailure({
-        fields: { password_confirmation: [validationMessages.passwordsDiffer] },
-        general: null,
-      });
-      return;
-    }
+    const differ = passwordPairError(values);
+    if (differ) return form.fail(differ);
     const input = {
       attribute: 'password',
       value: values.get('password'),
@@ -126,20 +122,7 @@ export function PasswordForm({ user }: { user: Snapshot<Me> }) {
             errors={form.fields.current_password}
           />
         )}
-        <TextField
-          name="password"
-          type="password"
-          label="Nytt lösenord"
-          autoComplete="new-password"
-          errors={form.fields.password}
-        />
-        <TextField
-          name="password_confirmation"
-          type="password"
-          label="Bekräfta nytt lösenord"
-          autoComplete="new-password"
-          errors={form.fields.password_confirmation}
-        />
+        <PasswordPairField errors={form.fields} label="Nytt lösenord" confirmLabel="Bekräfta nytt lösenord" />
         <Button type="submit" variant="secondary" disabled={form.busy}>
           {form.busy ? 'Sparar…' : hasPassword ? 'Byt lösenord' : 'Spara lösenordet'}
         </Button>
@@ -150,7 +133,7 @@ export function PasswordForm({ user }: { user: Snapshot<Me> }) {
 
 /** The avatar (spec §2): an uploaded photo (scaled in the browser), a photo's address, or the initials. */
 export function AvatarForm({ user }: { user: Snapshot<Me> }) {
-  const form = useFormSubmit({ shown: ['photo_url'], rename: { value: 'photo_url' }, toFormErrors });
+  const form = useFormSubmit({ shown: ['photo_url'], rename: { value: 'photo_url' } });
   const [done, setDone] = useState<string | null>(null);
   const uploadId = useId();
   const uploaded = user.photo_url?.startsWith('data:') ?? false;
@@ -173,10 +156,7 @@ export function AvatarForm({ user }: { user: Snapshot<Me> }) {
     try {
       await save(await photoToDataUrl(file), 'Fotot är sparat.');
     } catch {
-      form.setFailure({
-        fields: { photo_url: [validationMessages.image(fieldLabels.photo_url)] },
-        general: null,
-      });
+      form.fail({ photo_url: [validationMessages.image(fieldLabels.photo_url)] });
     } finally {
       input.value = '';
     }

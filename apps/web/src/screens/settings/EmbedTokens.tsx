@@ -1,13 +1,7 @@
-import {
-  type Device,
-  type EmbedToken,
-  EmbedTokenCreateBody,
-  type EmbedTokenCreated,
-  toFormErrors,
-} from '@matnat/contract';
+import { type Device, type EmbedToken, EmbedTokenCreateBody, type EmbedTokenCreated } from '@matnat/contract';
 import { formatDateMinute } from '@matnat/core';
-import { Button, ConfirmDangerDialog } from '@matnat/react';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { Button, ConfirmDangerDialog, useQuery } from '@matnat/react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { matnat } from '../../matnat';
 import { FormMessage } from '../../shell/FormMessage';
@@ -126,7 +120,7 @@ function CreateTokenForm({
   groups: ScopeGroups;
   onCreated: (t: EmbedTokenCreated) => void;
 }) {
-  const form = useFormSubmit({ shown: FIELDS, toFormErrors });
+  const form = useFormSubmit({ shown: FIELDS });
   const originsId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -140,7 +134,7 @@ function CreateTokenForm({
       expires_at: expiryToIso(String(values.get('expires_at') ?? '')),
     };
     const created = await form.submit(EmbedTokenCreateBody, input, (body) =>
-      matnat.api.embedTokens.create(body),
+      matnat.mutations.embedTokens.create(body),
     );
     if (!created) return;
     target.reset();
@@ -246,43 +240,27 @@ function TokenList({ tokens, labels, onRevoke }: TokenListProps) {
 /** Embed tokens: create (scopes from the user's own panels and devices), see once, list, revoke. */
 export function EmbedTokens() {
   const location = useLocation();
-  const [tokens, setTokens] = useState<EmbedToken[]>([]);
-  const [groups, setGroups] = useState<ScopeGroups>({ panels: [], devices: [] });
-  const [devices, setDevices] = useState<Device[]>([]);
+  const tokens = useQuery(matnat.queries.embedTokens());
+  const dashboards = useQuery(matnat.queries.dashboards());
+  const deviceList = useQuery(matnat.queries.devices());
+  const devices = deviceList.data ?? [];
+  const groups: ScopeGroups = useMemo(
+    () => scopeOptions(dashboards.data ?? [], deviceList.data ?? []),
+    [dashboards.data, deviceList.data],
+  );
   const [created, setCreated] = useState<EmbedTokenCreated | null>(null);
   const [revoking, setRevoking] = useState<EmbedToken | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const loadTokens = useCallback(
-    () =>
-      matnat.api.embedTokens
-        .list()
-        .then(setTokens)
-        .catch(() => setFailed(true)),
-    [],
-  );
-
-  useEffect(() => {
-    void loadTokens();
-    Promise.all([matnat.api.dashboards.list(), matnat.api.devices.list()])
-      .then(([dashboards, list]) => {
-        setDevices(list);
-        setGroups(scopeOptions(dashboards, list));
-      })
-      .catch(() => setFailed(true));
-  }, [loadTokens]);
+  const action = useFormSubmit();
+  const failed = tokens.isError || dashboards.isError || deviceList.isError;
 
   async function revoke() {
     const token = revoking;
     setRevoking(null);
     if (!token) return;
-    try {
-      await matnat.api.embedTokens.revoke(token.id);
-      matnat.toasts.show(`Tokenen ${token.name} är återkallad`);
-    } catch {
-      matnat.toasts.show({ message: 'Tokenen kunde inte återkallas. Försök igen.', success: false });
-    }
-    await loadTokens();
+    await action.run(() => matnat.mutations.embedTokens.revoke(token.id), {
+      toast: `Tokenen ${token.name} är återkallad`,
+      failed: 'Tokenen kunde inte återkallas. Försök igen.',
+    });
   }
 
   return (
@@ -300,17 +278,11 @@ export function EmbedTokens() {
         {created ? (
           <CreatedToken created={created} devices={devices} onDone={() => setCreated(null)} />
         ) : (
-          <CreateTokenForm
-            groups={groups}
-            onCreated={(token) => {
-              setCreated(token);
-              void loadTokens();
-            }}
-          />
+          <CreateTokenForm groups={groups} onCreated={setCreated} />
         )}
         <div>
           <h3 className="mb-2 font-semibold text-slate-900">Dina tokens</h3>
-          <TokenList tokens={tokens} labels={scopeLabels(groups)} onRevoke={setRevoking} />
+          <TokenList tokens={tokens.data ?? []} labels={scopeLabels(groups)} onRevoke={setRevoking} />
         </div>
       </div>
       <ConfirmDangerDialog
