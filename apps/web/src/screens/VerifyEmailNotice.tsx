@@ -14,9 +14,12 @@ export default function VerifyEmailNotice() {
 
   async function resend() {
     setSent(null);
-    const answer = await action.run(() => matnat.mutations.account.resendVerification());
-    if (answer !== undefined)
-      setSent((answer as { message?: string } | null)?.message ?? 'En ny verifieringslänk har skickats.');
+    await action.run(() => matnat.mutations.account.resendVerification(), {
+      onDone: (answer) =>
+        setSent(
+          (answer as { message?: string } | undefined)?.message ?? 'En ny verifieringslänk har skickats.',
+        ),
+    });
   }
 
   if (user?.email_verified_at) {

@@ -22,6 +22,8 @@ export interface SubmitOptions<R> {
   toast?: string | ((result: R) => string);
   /** An error toast, for an action with no place on screen for its message. @default none */
   failed?: string;
+  /** Runs after success only: what follows a write that answers nothing (a delete), e.g. a navigation. */
+  onDone?: (result: R) => void;
 }
 
 /**
@@ -49,8 +51,9 @@ export function useFormSubmit(form: FormFieldsOptions | 'every' = { shown: [] })
     setBusy(true);
     try {
       const result = await send();
-      const { toast } = options;
+      const { toast, onDone } = options;
       if (toast) matnat.toasts.show(typeof toast === 'function' ? toast(result) : toast);
+      onDone?.(result);
       return result;
     } catch (error) {
       errors.record(error);

@@ -267,10 +267,10 @@ export function AlertForm({ alert }: { alert?: Alert }) {
   async function remove() {
     if (!alert) return;
     setConfirming(false);
-    const removed = await form.run(() => matnat.mutations.alerts.remove(alert.id), {
+    await form.run(() => matnat.mutations.alerts.remove(alert.id), {
       toast: 'Notisen har tagits bort',
+      onDone: () => navigate(buildPath('alert.index')),
     });
-    if (removed !== undefined) navigate(buildPath('alert.index'));
   }
 
   const set = (index: number, row: ConditionRow) => setRows(rows.map((r, i) => (i === index ? row : r)));

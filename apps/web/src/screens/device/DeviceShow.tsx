@@ -82,10 +82,10 @@ export default function DeviceShow() {
 
   async function remove() {
     setConfirming(false);
-    const removed = await action.run(() => matnat.mutations.devices.remove(d.id), {
+    await action.run(() => matnat.mutations.devices.remove(d.id), {
       failed: 'Mätenheten kunde inte tas bort.',
+      onDone: () => navigate(buildPath('device.index')),
     });
-    if (removed !== undefined) navigate(buildPath('device.index'));
   }
 
   return (
