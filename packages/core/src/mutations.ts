@@ -28,14 +28,13 @@ type Write<A extends unknown[], R> = (...args: A) => Promise<R>;
 export function createMutations({ api, queryClient: qc, timers, notify, messages }: MutationsOptions) {
   /** A write through the mutation cache; `changes` runs after success and before the caller resumes. */
   function mutation<A extends unknown[], R>(
-    name: string,
     write: Write<A, R>,
     changes: (result: R, ...args: A) => unknown,
   ): Write<A, R> {
     return async (...args) => {
       const result = await qc
         .getMutationCache()
-        .build<R, unknown, A, unknown>(qc, { mutationKey: [name], mutationFn: (vars) => write(...vars) })
+        .build<R, unknown, A, unknown>(qc, { mutationFn: (vars) => write(...vars) })
         .execute(args);
       await changes(result, ...args);
       return result;
@@ -68,11 +67,11 @@ export function createMutations({ api, queryClient: qc, timers, notify, messages
   return {
     dashboards: {
       /** POST /api/v1/dashboard: the new dashboard joins the cached list (spec §4: creating adds to the list). */
-      create: mutation('dashboard.create', api.dashboards.create, (created) => {
+      create: mutation(api.dashboards.create, (created) => {
         qc.setQueryData<Dashboard[]>(['dashboards'], (list) => list && sortDashboards([...list, created]));
       }),
       /** PATCH /api/v1/dashboard/{id}: the open dashboard keeps its deeply loaded panels (the answer has them bare). */
-      update: mutation('dashboard.update', api.dashboards.update, (updated, id) => {
+      update: mutation(api.dashboards.update, (updated, id) => {
         const keep = (old: Dashboard): Dashboard => ({ ...old, ...updated, panels: old.panels });
         qc.setQueryData<Dashboard>(['dashboard', id], (open) => open && keep(open));
         qc.setQueryData<Dashboard[]>(
@@ -81,11 +80,11 @@ export function createMutations({ api, queryClient: qc, timers, notify, messages
         );
       }),
       /** DELETE /api/v1/dashboard/{id}; resolves once it has left the list and the toast showed. */
-      remove: mutation('dashboard.remove', api.dashboards.remove, (_, id) =>
+      remove: mutation(api.dashboards.remove, (_, id) =>
         removeLater('dashboard', ['dashboards'], id, messages.removed.dashboard),
       ),
       /** PATCH /api/v1/dashboard/{id}/panel: the open dashboard's panels in their new order. */
-      orderPanels: mutation('dashboard.orderPanels', api.dashboards.orderPanels, (_, id, body) => {
+      orderPanels: mutation(api.dashboards.orderPanels, (_, id, body) => {
         const order = body.panels;
         editPanels(id, (panels) => [
           ...order.flatMap((panelId) => panels.filter((panel) => panel.id === panelId)),
@@ -95,64 +94,64 @@ export function createMutations({ api, queryClient: qc, timers, notify, messages
     },
     panels: {
       /** POST /api/v1/panel: its dashboard is fetched again with the panel's items. */
-      create: mutation('panel.create', api.panels.create, (panel) =>
+      create: mutation(api.panels.create, (panel) =>
         stale(['dashboard', panel.dashboard_id], ['dashboards']),
       ),
       /** PATCH /api/v1/panel/{id}: replaced in its dashboard and as the open panel. */
-      update: mutation('panel.update', api.panels.update, (panel, id) => {
+      update: mutation(api.panels.update, (panel, id) => {
         editPanels(panel.dashboard_id, (panels) => panels.map((p) => (p.id === id ? panel : p)));
         qc.setQueryData(['panel', id], panel);
       }),
       /** DELETE /api/v1/panel/{id}: spec §4, removing a panel removes it from the open dashboard. */
-      remove: mutation('panel.remove', api.panels.remove, (_, id) => {
+      remove: mutation(api.panels.remove, (_, id) => {
         editPanels(undefined, (panels) => panels.filter((panel) => panel.id !== id));
         qc.removeQueries({ queryKey: ['panel', id], exact: true });
         return stale(['dashboards']);
       }),
     },
     devices: {
-      create: mutation('device.create', api.devices.create, () => stale(['devices'], ['temperatureMap'])),
+      create: mutation(api.devices.create, () => stale(['devices'], ['temperatureMap'])),
       /** A device's title, place or team shows in lists, dashboards, panels and the public map. */
-      update: mutation('device.update', api.devices.update, (_, id) =>
+      update: mutation(api.devices.update, (_, id) =>
         stale(['devices'], ['device', id], ['dashboard'], ['panel'], ['temperatureMap']),
       ),
       /** DELETE /api/v1/device/{id}; resolves once it has left the lists and the toast showed. */
-      remove: mutation('device.remove', api.devices.remove, async (_, id) => {
+      remove: mutation(api.devices.remove, async (_, id) => {
         await removeLater('device', ['devices'], id, messages.removed.device);
         return stale(['dashboard'], ['temperatureMap']);
       }),
     },
     alerts: {
-      create: mutation('alert.create', api.alerts.create, () => stale(['alerts'])),
-      update: mutation('alert.update', api.alerts.update, (_, id) => stale(['alerts'], ['alert', id])),
-      remove: mutation('alert.remove', api.alerts.remove, (_, id) => {
+      create: mutation(api.alerts.create, () => stale(['alerts'])),
+      update: mutation(api.alerts.update, (_, id) => stale(['alerts'], ['alert', id])),
+      remove: mutation(api.alerts.remove, (_, id) => {
         qc.removeQueries({ queryKey: ['alert', id], exact: true });
         return stale(['alerts']);
       }),
-      acknowledge: mutation('alert.acknowledge', api.alerts.acknowledge, (_, id) =>
+      acknowledge: mutation(api.alerts.acknowledge, (_, id) =>
         stale(['alerts'], ['alert', id], ['notifications']),
       ),
-      mute: mutation('alert.mute', api.alerts.mute, (_, id) => stale(['alerts'], ['alert', id])),
+      mute: mutation(api.alerts.mute, (_, id) => stale(['alerts'], ['alert', id])),
     },
     users: {
       /** Admin: roles and teams. */
-      update: mutation('user.update', api.users.update, (_, id) => stale(['users'], ['user', id])),
-      invite: mutation('user.invite', api.users.invite, () => stale(['users'])),
+      update: mutation(api.users.update, (_, id) => stale(['users'], ['user', id])),
+      invite: mutation(api.users.invite, () => stale(['users'])),
     },
     embedTokens: {
-      create: mutation('embedToken.create', api.embedTokens.create, () => stale(['embedTokens'])),
-      revoke: mutation('embedToken.revoke', api.embedTokens.revoke, () => stale(['embedTokens'])),
+      create: mutation(api.embedTokens.create, () => stale(['embedTokens'])),
+      revoke: mutation(api.embedTokens.revoke, () => stale(['embedTokens'])),
     },
     /** Account mails and links: they change nothing cached (signing in is the session's). */
     account: {
-      requestPasswordReset: mutation('account.requestPasswordReset', api.auth.requestPasswordReset, none),
-      resetPassword: mutation('account.resetPassword', api.auth.resetPassword, none),
-      resendVerification: mutation('account.resendVerification', api.auth.resendVerification, none),
+      requestPasswordReset: mutation(api.auth.requestPasswordReset, none),
+      resetPassword: mutation(api.auth.resetPassword, none),
+      resendVerification: mutation(api.auth.resendVerification, none),
       /** The mailed link (a GET that marks the address verified). The session refetches the user itself. */
-      verifyEmail: mutation('account.verifyEmail', api.auth.verifyEmail, none),
+      verifyEmail: mutation(api.auth.verifyEmail, none),
     },
     notifications: {
-      markRead: mutation('notification.markRead', api.notifications.markRead, () => stale(['notifications'])),
+      markRead: mutation(api.notifications.markRead, () => stale(['notifications'])),
     },
   };
 }
