@@ -49,5 +49,7 @@ export * from './shop';
 export * from './stream';
 export * from './team';
 export * from './timeFilter';
+// The schema and its type; `./ranges` has the same type without zod (for `./plain`).
+export { RangeChoice } from './timeFilter';
 export * from './user';
 export * from './zone';

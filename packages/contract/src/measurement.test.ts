@@ -60,6 +60,15 @@ describe('MeasurementQuery', () => {
     ).toEqual({ to: ['Från måste ligga före Till.'] });
   });
 
+  it('issue 21 Bad input: a window longer than the longest preset (366 days) is refused under Till', () => {
+    expect(
+      errorsOf(MeasurementQuery.safeParse({ from: '2024-01-01T00:00:00Z', to: '2025-01-01T00:00:00Z' })),
+    ).toEqual({});
+    expect(
+      errorsOf(MeasurementQuery.safeParse({ from: '2024-01-01T00:00:00Z', to: '2025-01-01T00:00:01Z' })),
+    ).toEqual({ to: ['Perioden får vara högst ett år (366 dagar), som den längsta förvalda perioden.'] });
+  });
+
   it('max_points is 1..5000', () => {
     expect(errorsOf(MeasurementQuery.safeParse({ max_points: '0' }))).toEqual({
       max_points: ['Max antal punkter måste vara minst 1.'],

@@ -3,12 +3,14 @@ import { Id, Timestamp } from './common';
 import { DEFAULT_INTERVAL_SLUG, DEFAULT_MAX_POINTS, DEFAULT_RANGE_SLUG, MAX_POINTS_LIMIT } from './constants';
 import { dateTime } from './fields';
 import { fieldLabels as L, validationMessages as M } from './messages';
+import { absoluteRangeProblem } from './ranges';
 import { IntervalSlug, RangeSlug } from './timeFilter';
 
 /**
  * Query of `GET /api/v1/sensor/{id}/measurements`: a named range (`range_slug`) or an explicit `from`/`to`
- * window, the bucket interval, and a cap on the number of buckets. Without either, the spec's default range
- * applies. Values arrive as query-string text.
+ * window (the absolute-range rule: from before to, at most the longest preset), the bucket interval, and a
+ * cap on the number of buckets. Without either, the spec's default range applies. Values arrive as
+ * query-string text.
  */
 export const MeasurementQuery = z
   .object({
@@ -28,8 +30,9 @@ export const MeasurementQuery = z
     if (!window) return;
     if (query.range_slug !== undefined || query.from === undefined || query.to === undefined) {
       ctx.addIssue({ code: 'custom', message: M.rangeOrFromTo, path: ['range_slug'] });
-    } else if (Date.parse(query.from) >= Date.parse(query.to)) {
-      ctx.addIssue({ code: 'custom', message: M.fromBeforeTo, path: ['to'] });
+    } else {
+      const problem = absoluteRangeProblem(Date.parse(query.from), Date.parse(query.to));
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
     }
   })
   .transform((query) =>

@@ -112,6 +112,7 @@ export const validationMessages = {
   conditionTarget: 'Ange en sensor, eller en mätenhet och en sensortyp.',
   conditionTwoTargets: 'Ange antingen en sensor eller en mätenhet och en sensortyp, inte båda.',
   fromBeforeTo: 'Från måste ligga före Till.',
+  rangeTooLong: 'Perioden får vara högst ett år (366 dagar), som den längsta förvalda perioden.',
   rangeOrFromTo: 'Ange antingen en tidsperiod eller både Från och Till.',
   unknownField: 'Fältet är okänt.',
   body: 'Förfrågan måste vara ett JSON-objekt.',

@@ -2,7 +2,21 @@
 // API's measurement route both call these functions; their own tests check only that they do.
 import { afterEach, describe, expect, it } from 'vitest';
 import { INTERVAL_MS, RANGE_SLUGS, type RangeSlug } from './constants';
-import { intervalMs, intervalOr, isIntervalSlug, isRangeSlug, rangeOr, resolveRange } from './ranges';
+import {
+  absoluteRangeProblem,
+  fittingInterval,
+  intervalMs,
+  intervalOr,
+  isIntervalSlug,
+  isRangeSlug,
+  MAX_RANGE_MS,
+  parseInstant,
+  parseRangeValue,
+  rangeOr,
+  resolveRange,
+  resolveRangeValue,
+  validRangeValue,
+} from './ranges';
 import {
   addToWallClock,
   DEFAULT_TIME_ZONE,
@@ -233,5 +247,71 @@ describe('resolveRange: the one range rule, half-open [from, to)', () => {
     expect(resolveRange('this_month', winter, { zone: 'Pacific/Auckland' }).from).toBe(
       utc('2024-12-31T11:00:00'),
     );
+  });
+});
+
+describe('issue 21: the absolute range (från–till) beside the presets', () => {
+  it('the longest absolute range is the longest preset: a leap year (366 days)', () => {
+    const longest = Math.max(
+      ...RANGE_SLUGS.map((slug) => {
+        const range = resolveRange(slug, utc('2024-12-31T12:00:00'));
+        return range.to - range.from;
+      }),
+    );
+    expect(MAX_RANGE_MS).toBe(longest);
+    expect(MAX_RANGE_MS).toBe(366 * 24 * HOUR);
+  });
+
+  it('issue 21 Bad input: from after till, equal ends, over-long ranges and non-instants are refused with Swedish messages', () => {
+    const from = utc('2026-01-01T00:00:00');
+    expect(absoluteRangeProblem(from, from + HOUR)).toBeNull();
+    expect(absoluteRangeProblem(from, from + MAX_RANGE_MS)).toBeNull();
+    expect(absoluteRangeProblem(from + HOUR, from)).toEqual({ field: 'to', message: 'Från måste ligga före Till.' });
+    expect(absoluteRangeProblem(from, from)?.field).toBe('to');
+    expect(absoluteRangeProblem(from, from + MAX_RANGE_MS + 1)).toEqual({
+      field: 'to',
+      message: 'Perioden får vara högst ett år (366 dagar), som den längsta förvalda perioden.',
+    });
+    expect(absoluteRangeProblem(Number.NaN, from)?.field).toBe('from');
+    expect(absoluteRangeProblem(from, Number.POSITIVE_INFINITY)?.field).toBe('to');
+  });
+
+  inEveryHostZone('a host writes instants with an offset, or Stockholm wall clocks', () => {
+    expect(parseInstant('2026-07-01T08:00:00Z')).toBe(utc('2026-07-01T08:00:00'));
+    expect(parseInstant('2026-07-01T10:00+02:00')).toBe(utc('2026-07-01T08:00:00'));
+    expect(parseInstant('2026-07-01T10:00')).toBe(utc('2026-07-01T08:00:00'));
+    expect(parseInstant('2026-01-01')).toBe(utc('2025-12-31T23:00:00'));
+    expect(parseInstant('igår')).toBeNaN();
+  });
+
+  it('the `range` attribute: a preset slug or an ISO 8601 interval from/to', () => {
+    expect(parseRangeValue('prev_24_h')).toEqual({ range_slug: 'prev_24_h' });
+    expect(parseRangeValue('2026-01-01/2026-01-03')).toEqual({
+      range_slug: 'custom',
+      from: '2025-12-31T23:00:00.000Z',
+      to: '2026-01-02T23:00:00.000Z',
+    });
+    expect(parseRangeValue('2026-01-03/2026-01-01')).toBeNull();
+    expect(parseRangeValue('2024-01-01/2026-01-01')).toBeNull();
+    expect(parseRangeValue('prev_4_days')).toBeNull();
+    expect(parseRangeValue('2026-01-01/2026-01-02/2026-01-03')).toBeNull();
+  });
+
+  it('stored values are used only when they keep the rule; a custom range resolves to itself', () => {
+    const custom = { range_slug: 'custom', from: '2026-01-01T00:00:00.000Z', to: '2026-01-02T00:00:00.000Z' } as const;
+    expect(validRangeValue(custom)).toEqual(custom);
+    expect(validRangeValue({ range_slug: 'custom', from: custom.to, to: custom.from })).toBeNull();
+    expect(validRangeValue({ range_slug: 'custom', from: custom.from })).toBeNull();
+    expect(validRangeValue({ range_slug: 'this_week' })).toEqual({ range_slug: 'this_week' });
+    expect(resolveRangeValue(custom, 0)).toEqual({ from: Date.parse(custom.from), to: Date.parse(custom.to) });
+    const now = utc('2026-01-10T12:00:00');
+    expect(resolveRangeValue({ range_slug: 'prev_3_h' }, now)).toEqual(resolveRange('prev_3_h', now));
+  });
+
+  it('issue 21 zoom: a zoomed range is fetched at the widest interval still giving 300 buckets', () => {
+    expect(fittingInterval({ from: 0, to: 2 * 24 * HOUR })).toBe('5_m');
+    expect(fittingInterval({ from: 0, to: 2 * HOUR })).toBe('5_s');
+    expect(fittingInterval({ from: 0, to: 30 * 24 * HOUR })).toBe('1_h');
+    expect(fittingInterval({ from: 0, to: 10_000 })).toBe('5_s');
   });
 });

@@ -12,7 +12,8 @@ import {
   RANGE_SLUGS,
   type RangeSlug,
 } from './constants';
-import { addToWallClock, DEFAULT_TIME_ZONE, fromWallClock, startOf, toWallClock } from './zone';
+import { fieldLabels as L, validationMessages as M } from './messages';
+import { addToWallClock, DEFAULT_TIME_ZONE, fromWallClock, parseInZone, startOf, toWallClock } from './zone';
 
 const HOUR = 3_600_000;
 
@@ -79,4 +80,104 @@ export function resolveRange(slug: RangeSlug, now: number, options: RangeOptions
   const [which, period] = slug.split('_') as ['this' | 'prev', 'week' | 'month' | 'year'];
   const start = addToWallClock(startOf(wall, period, weekStartsOn), which === 'prev' ? -1 : 0, period);
   return { from: fromWallClock(start, zone), to: fromWallClock(addToWallClock(start, 1, period), zone) };
+}
+
+/**
+ * The time filter's choice beside the 17 presets: an absolute range from–till (`from`/`to` as ISO 8601
+ * instants). Stored, sent and reported as `range_slug: 'custom'` with `from` and `to`.
+ */
+export const CUSTOM_RANGE = 'custom';
+export type CustomRange = typeof CUSTOM_RANGE;
+/** A preset range slug, or `'custom'` for an absolute range. */
+export type RangeChoice = RangeSlug | CustomRange;
+
+const DAY = 86_400_000;
+
+/**
+ * The longest absolute range: as long as the longest preset (this_year or prev_year of a leap year, 366
+ * days; DST changes cancel out within a year), so that no request can ask for more than a preset does.
+ */
+export const MAX_RANGE_MS = 366 * DAY;
+
+/** What is wrong with an absolute range: the field to show it under and the Swedish message. */
+export interface RangeProblem {
+  field: 'from' | 'to';
+  message: string;
+}
+
+/**
+ * The one absolute-range rule (issue 21): both ends are instants, `from` lies before `to`, and the range is
+ * not longer than the longest preset. The API's queries, the core's time filters and the widgets' `range`
+ * attribute all call it. Null when the range is fine.
+ */
+export function absoluteRangeProblem(from: number, to: number): RangeProblem | null {
+  if (!Number.isFinite(from)) return { field: 'from', message: M.dateTime(L.from) };
+  if (!Number.isFinite(to)) return { field: 'to', message: M.dateTime(L.to) };
+  if (from >= to) return { field: 'to', message: M.fromBeforeTo };
+  if (to - from > MAX_RANGE_MS) return { field: 'to', message: M.rangeTooLong };
+  return null;
+}
+
+/**
+ * An instant given by a host page or a form: ISO 8601 with `Z` or an offset, or a wall-clock date or
+ * date-time ('2026-11-01', '2026-11-01T08:00') read in `zone`. NaN when it is neither.
+ */
+export function parseInstant(text: string, zone: string = DEFAULT_TIME_ZONE): number {
+  const trimmed = text.trim();
+  if (/(?:Z|[+-]\d{2}:?\d{2})$/i.test(trimmed) && /^\d{4}-\d{2}-\d{2}T/.test(trimmed)) return Date.parse(trimmed);
+  return parseInZone(trimmed, zone) ?? Number.NaN;
+}
+
+/** A range choice with its absolute ends when it is custom: the part of a time filter that says what is shown. */
+export interface RangeValue {
+  range_slug: RangeChoice;
+  /** ISO 8601 instants, with `range_slug: 'custom'`. */
+  from?: string;
+  to?: string;
+}
+
+/**
+ * A host's `range` (a prop or an attribute): a preset slug, or an absolute range written as an ISO 8601
+ * interval `from/to` (each end as `parseInstant` reads it). Null when it is neither, or breaks the rule.
+ */
+export function parseRangeValue(text: string, zone: string = DEFAULT_TIME_ZONE): RangeValue | null {
+  if (isRangeSlug(text)) return { range_slug: text };
+  const [fromText, toText, extra] = text.split('/');
+  if (fromText === undefined || toText === undefined || extra !== undefined) return null;
+  return customRange(parseInstant(fromText, zone), parseInstant(toText, zone));
+}
+
+/** A custom range value of two instants, or null when they break the absolute-range rule. */
+export function customRange(from: number, to: number): RangeValue | null {
+  if (absoluteRangeProblem(from, to)) return null;
+  return { range_slug: CUSTOM_RANGE, from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+}
+
+/** A stored or given range value as it may be used: a known slug, or a custom range that keeps the rule. */
+export function validRangeValue(value: Partial<RangeValue> | null | undefined): RangeValue | null {
+  if (!value) return null;
+  if (isRangeSlug(value.range_slug)) return { range_slug: value.range_slug };
+  if (value.range_slug !== CUSTOM_RANGE || typeof value.from !== 'string' || typeof value.to !== 'string')
+    return null;
+  return customRange(Date.parse(value.from), Date.parse(value.to));
+}
+
+/** The instants a range value covers at `now`: a preset resolved by `resolveRange`, a custom range as given. */
+export function resolveRangeValue(value: RangeValue, now: number, options: RangeOptions = {}): TimeRange {
+  if (value.range_slug === CUSTOM_RANGE) return { from: Date.parse(value.from ?? ''), to: Date.parse(value.to ?? '') };
+  return resolveRange(value.range_slug, now, options);
+}
+
+/** Bucket intervals a zoomed view asks for at least this many of (the server widens them to its `max_points`). */
+const ZOOM_BUCKETS = 300;
+
+/**
+ * The interval that fits a range a viewer zoomed into: the widest interval slug that still gives the
+ * range `ZOOM_BUCKETS` buckets, so a zoom shows finer detail than the whole range did; 5 s at least.
+ */
+export function fittingInterval(range: TimeRange): IntervalSlug {
+  const wanted = (range.to - range.from) / ZOOM_BUCKETS;
+  let fit: IntervalSlug = INTERVAL_SLUGS[0];
+  for (const slug of INTERVAL_SLUGS) if (INTERVAL_MS[slug] <= wanted) fit = slug;
+  return fit;
 }

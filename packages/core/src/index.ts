@@ -146,18 +146,26 @@ export { createSession, IMPERSONATION_REVERT_REDIRECT_MS, SESSION_REFRESH_MS } f
 export type { ExternalStore, Snapshot } from './store';
 export type {
   IntervalSlug,
+  RangeChoice,
   RangeOptions,
+  RangeProblem,
   RangeSlug,
+  RangeValue,
   TimeFilter,
+  TimeFilterChange,
   TimeFilterState,
   TimeFilterStore,
   TimeFilterStoreOptions,
   TimeRange,
 } from './timeFilter';
 export {
+  absoluteRangeProblem,
+  CUSTOM_RANGE,
   createTimeFilterStore,
+  customRange,
   DEFAULT_INTERVAL_SLUG,
   DEFAULT_RANGE_SLUG,
+  fittingInterval,
   formatRange,
   INTERVAL_MS,
   INTERVAL_SLUGS,
@@ -165,9 +173,13 @@ export {
   intervalOr,
   isIntervalSlug,
   isRangeSlug,
+  MAX_RANGE_MS,
+  parseRangeValue,
   RANGE_SLUGS,
   rangeOr,
+  rangeQuery,
   resolveRange,
+  resolveRangeValue,
   TIME_FILTER_STORAGE_KEY,
 } from './timeFilter';
 export type { Toast, ToastInput, ToastLevel, Toasts, ToastsOptions, ToastsState } from './toasts';

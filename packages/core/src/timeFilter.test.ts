@@ -11,6 +11,7 @@ import {
   isRangeSlug,
   RANGE_SLUGS,
   type RangeSlug,
+  rangeQuery,
   resolveRange,
   TIME_FILTER_STORAGE_KEY,
 } from './timeFilter';
@@ -108,6 +109,50 @@ describe('createTimeFilterStore', () => {
     expect(store.get('/device/3').range_slug).toBe('this_year');
     store.reset('/device/3');
     expect(store.get('/device/3').range_slug).toBe('prev_5_days');
+  });
+
+  it('issue 21: a custom range från–till is kept per route beside the presets, persisted and resolved as given', () => {
+    const storage = memoryStorage();
+    const store = make(storage);
+    const from = '2026-01-01T00:00:00.000Z';
+    const to = '2026-01-03T00:00:00.000Z';
+    store.set('/dashboard/1', { interval_slug: '1_h' });
+    expect(store.set('/dashboard/1', { range_slug: 'custom', from, to })).toEqual({
+      route: '/dashboard/1',
+      range_slug: 'custom',
+      from,
+      to,
+      interval_slug: '1_h',
+    });
+    expect(store.range('/dashboard/1')).toEqual({ from: Date.parse(from), to: Date.parse(to) });
+    expect(rangeQuery(store.get('/dashboard/1'))).toEqual({ from, to });
+    // A reload reads it back; another route keeps its own.
+    expect(make(storage).get('/dashboard/1')).toMatchObject({ range_slug: 'custom', from, to });
+    expect(make(storage).get('/dashboard/2').range_slug).toBe('prev_5_days');
+    // A preset replaces it and forgets the instants.
+    expect(store.set('/dashboard/1', { range_slug: 'prev_3_h' })).toEqual({
+      route: '/dashboard/1',
+      range_slug: 'prev_3_h',
+      interval_slug: '1_h',
+    });
+    expect(rangeQuery(store.get('/dashboard/1'))).toEqual({ range_slug: 'prev_3_h' });
+  });
+
+  it('issue 21 Bad input: a custom range with from after till, or longer than a year, is ignored (the contract rule)', () => {
+    const store = make();
+    store.set('/x', { range_slug: 'this_week' });
+    store.set('/x', { range_slug: 'custom', from: '2026-01-03T00:00:00Z', to: '2026-01-01T00:00:00Z' });
+    store.set('/x', { range_slug: 'custom', from: '2024-01-01T00:00:00Z', to: '2026-01-01T00:00:00Z' });
+    store.set('/x', { range_slug: 'custom', from: '2026-01-01T00:00:00Z' });
+    expect(store.get('/x').range_slug).toBe('this_week');
+    const stored = make(
+      memoryStorage({
+        [TIME_FILTER_STORAGE_KEY]: JSON.stringify({
+          '/y': { range_slug: 'custom', from: '2026-01-03T00:00:00Z', to: '2026-01-01T00:00:00Z', interval_slug: '1_m' },
+        }),
+      }),
+    );
+    expect(stored.get('/y').range_slug).toBe('prev_5_days');
   });
 
   it('invalid stored data falls back to the default filter', () => {

@@ -1,12 +1,15 @@
 import type { IntervalSlug, RangeSlug, TimeFilter } from '@matnat/contract';
 import {
+  CUSTOM_RANGE,
   DEFAULT_INTERVAL_SLUG,
   DEFAULT_RANGE_SLUG,
   isIntervalSlug,
   isRangeSlug,
   type RangeOptions,
-  resolveRange,
+  type RangeValue,
+  resolveRangeValue,
   type TimeRange,
+  validRangeValue,
 } from '@matnat/contract/plain';
 import { DATE_TIME_FORMAT, DEFAULT_TIME_ZONE, formatInZone } from './dates';
 import type { Platform } from './platform';
@@ -15,8 +18,11 @@ import { createStore, type ExternalStore } from './store';
 
 // The slugs, their lengths, the spec §4 default filter and the range rule are the contract's plain
 // (zod-free) values, shared with the API.
-export type { RangeOptions, TimeRange } from '@matnat/contract/plain';
+export type { RangeChoice, RangeOptions, RangeProblem, RangeValue, TimeRange } from '@matnat/contract/plain';
 export {
+  absoluteRangeProblem,
+  CUSTOM_RANGE,
+  customRange,
   DEFAULT_INTERVAL_SLUG,
   DEFAULT_RANGE_SLUG,
   INTERVAL_MS,
@@ -25,9 +31,13 @@ export {
   intervalOr,
   isIntervalSlug,
   isRangeSlug,
+  fittingInterval,
+  MAX_RANGE_MS,
+  parseRangeValue,
   RANGE_SLUGS,
   rangeOr,
   resolveRange,
+  resolveRangeValue,
 } from '@matnat/contract/plain';
 
 export type { IntervalSlug, RangeSlug, TimeFilter };
@@ -57,6 +67,14 @@ export interface TimeFilterStoreOptions {
   rangeOptions?: RangeOptions;
 }
 
+/** What a filter's range asks the measurement API for: the preset's slug, or the custom range's instants. */
+export function rangeQuery(value: RangeValue): { range_slug?: RangeSlug; from?: string; to?: string } {
+  return value.range_slug === CUSTOM_RANGE ? { from: value.from, to: value.to } : { range_slug: value.range_slug };
+}
+
+/** A change of a route's filter: a preset, a custom range (`range_slug: 'custom'` with `from` and `to`), an interval. */
+export type TimeFilterChange = Partial<Pick<TimeFilter, 'range_slug' | 'interval_slug' | 'from' | 'to'>>;
+
 export interface TimeFilterState {
   /** The filters set so far, by full route path; a route not listed uses the default. */
   filters: Record<string, TimeFilter>;
@@ -65,8 +83,11 @@ export interface TimeFilterState {
 export interface TimeFilterStore extends ExternalStore<TimeFilterState> {
   /** The route's filter, or the default filter for it. */
   get(route: string): TimeFilter;
-  /** Changes the route's range and/or interval and persists every filter. Invalid slugs are ignored. */
-  set(route: string, change: Partial<Pick<TimeFilter, 'range_slug' | 'interval_slug'>>): TimeFilter;
+  /**
+   * Changes the route's range and/or interval and persists every filter. Invalid slugs, and custom ranges
+   * that break the contract's absolute-range rule (`absoluteRangeProblem`), are ignored.
+   */
+  set(route: string, change: TimeFilterChange): TimeFilter;
   /** Forgets the route's filter: it falls back to the default. */
   reset(route: string): void;
   /** The route's range resolved at `now` (default: the platform clock). */
@@ -77,12 +98,16 @@ function readFilters(stored: Record<string, unknown>): Record<string, TimeFilter
   const filters: Record<string, TimeFilter> = {};
   for (const [route, value] of Object.entries(stored)) {
     const entry = value as Partial<TimeFilter> | null;
-    if (entry && isRangeSlug(entry.range_slug) && isIntervalSlug(entry.interval_slug)) {
-      filters[route] = { route, range_slug: entry.range_slug, interval_slug: entry.interval_slug };
+    const range = validRangeValue(entry);
+    if (entry && range && isIntervalSlug(entry.interval_slug)) {
+      filters[route] = { route, ...range, interval_slug: entry.interval_slug };
     }
   }
   return filters;
 }
+
+const sameFilter = (a: TimeFilter, b: TimeFilter) =>
+  a.range_slug === b.range_slug && a.interval_slug === b.interval_slug && a.from === b.from && a.to === b.to;
 
 /**
  * Time filters per full route path (spec §3), persisted in storage under `storageKey`. Stored data that
@@ -113,12 +138,14 @@ export function createTimeFilterStore(options: TimeFilterStoreOptions): TimeFilt
     get,
     set(route, change) {
       const current = get(route);
-      const next = { ...current };
-      if (isRangeSlug(change.range_slug)) next.range_slug = change.range_slug;
+      const range = change.range_slug === undefined ? null : validRangeValue(change);
+      const next: TimeFilter = range
+        ? { route, ...range, interval_slug: current.interval_slug }
+        : { ...current };
       if (isIntervalSlug(change.interval_slug)) next.interval_slug = change.interval_slug;
       // The same choice again (every panel of a page sets its host's values as it mounts) is neither
       // stored nor announced: each write re-rendered every subscriber and wrote the storage anew.
-      if (next.range_slug === current.range_slug && next.interval_slug === current.interval_slug) return next;
+      if (sameFilter(next, current)) return next;
       state.filters[route] = next;
       persist();
       return { ...next };
@@ -128,7 +155,7 @@ export function createTimeFilterStore(options: TimeFilterStoreOptions): TimeFilt
       persist();
     },
     range(route, now = platform.now()) {
-      return resolveRange(get(route).range_slug, now, rangeOptions);
+      return resolveRangeValue(get(route), now, rangeOptions);
     },
   };
 }

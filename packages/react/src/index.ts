@@ -37,6 +37,7 @@ export * from './provider';
 export * from './shop';
 export * from './styles';
 export type { TimeFilterSelectProps, TimeFilterValue } from './timeFilter/TimeFilterSelect';
+export type { PanelRange } from './timeFilter/panelRange';
 export { TimeFilterSelect } from './timeFilter/TimeFilterSelect';
 export type { TimeFilterChangeDetail } from './timeFilter/timeFilterDetail';
 export * from './ui';

@@ -50,4 +50,19 @@ describe.each(dialects)('measurement ranges (%s)', (dialect) => {
     expect(DEFAULT_RANGE_SLUG).toBe('prev_5_days');
     expect(await answer('interval_slug=1_h')).toEqual(resolveRange(DEFAULT_RANGE_SLUG, now));
   });
+
+  it('issue 21 Bad input: a from–till window after its end, or longer than the longest preset, is 422 under Till', async () => {
+    const ask = (from: string, to: string) =>
+      w.anna.get(`/api/v1/sensor/${sensorId}/measurements?from=${from}&to=${to}`);
+    const backwards = await ask('2026-01-02T00:00:00Z', '2026-01-01T00:00:00Z');
+    expect(backwards.statusCode).toBe(422);
+    expect(backwards.json().errors).toEqual({ to: ['Från måste ligga före Till.'] });
+    const long = await ask('2024-01-01T00:00:00Z', '2025-01-01T00:00:01Z');
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.to[0]).toMatch(/högst ett år/);
+    expect(await answer('from=2024-01-01T00:00:00Z&to=2025-01-01T00:00:00Z')).toEqual({
+      from: Date.parse('2024-01-01T00:00:00Z'),
+      to: Date.parse('2025-01-01T00:00:00Z'),
+    });
+  });
 });

@@ -130,6 +130,64 @@ describe('LineChartPanel reads through the core client', () => {
     expect(onChange).toHaveBeenCalledTimes(1);
   });
 
+  it('issue 21: the host sets an absolute range (ISO 8601 interval or instants); the panel asks for it from–till', async () => {
+    const { wrapper, measurements, client } = setup();
+    const onChange = vi.fn();
+    const { rerender } = render(
+      <LineChartPanel items={[{ sensorId: 1 }]} range="2026-01-01/2026-01-03" onChange={onChange} />,
+      { wrapper },
+    );
+    await settle();
+    const query = Object.fromEntries(measurements()[0]!.query);
+    expect(query).toMatchObject({ from: '2025-12-31T23:00:00.000Z', to: '2026-01-02T23:00:00.000Z' });
+    expect(query.range_slug).toBeUndefined();
+    // The time filter shows the range as itself, persisted per page and panel.
+    const select = screen.getByLabelText('Tidsperiod') as HTMLSelectElement;
+    expect(select.value).toBe('custom');
+    expect(select.selectedOptions[0]?.textContent).toBe('2026-01-01 00:00 – 2026-01-03 00:00');
+    expect(client.timeFilters.get(`${globalThis.location.pathname}#sensors-1`)).toMatchObject({
+      range_slug: 'custom',
+      from: '2025-12-31T23:00:00.000Z',
+    });
+    rerender(
+      <LineChartPanel
+        items={[{ sensorId: 1 }]}
+        range={{ from: '2026-02-01T00:00:00Z', to: Date.parse('2026-02-02T00:00:00Z') }}
+        onChange={onChange}
+      />,
+    );
+    await settle();
+    expect(Object.fromEntries(measurements().at(-1)!.query)).toMatchObject({
+      from: '2026-02-01T00:00:00.000Z',
+      to: '2026-02-02T00:00:00.000Z',
+    });
+    // The interval changes beside the custom range, which onChange reports with its ends.
+    fireEvent.change(screen.getByLabelText('Uppdatering'), { target: { value: '1_h' } });
+    expect(onChange).toHaveBeenLastCalledWith({
+      range_slug: 'custom',
+      from: '2026-02-01T00:00:00.000Z',
+      to: '2026-02-02T00:00:00.000Z',
+      interval_slug: '1_h',
+    });
+    await settle();
+    // A preset leaves the custom range: the ends are not reported any more.
+    fireEvent.change(screen.getByLabelText('Tidsperiod'), { target: { value: 'prev_3_h' } });
+    expect(onChange).toHaveBeenLastCalledWith({ range_slug: 'prev_3_h', interval_slug: '1_h' });
+  });
+
+  it('issue 21 Bad input: a host range with from after till, or over a year, is ignored like an unknown slug', async () => {
+    const { wrapper, measurements } = setup();
+    render(
+      <>
+        <LineChartPanel items={[{ sensorId: 1 }]} range="2026-01-03/2026-01-01" filterKey="a" />
+        <LineChartPanel items={[{ sensorId: 2 }]} range="2024-01-01/2026-01-01" filterKey="b" />
+      </>,
+      { wrapper },
+    );
+    await settle();
+    expect(measurements().map((c) => c.query.get('range_slug'))).toEqual(['prev_5_days', 'prev_5_days']);
+  });
+
   it("keeps the viewer's choice in the core's time-filter store, per page and panel", async () => {
     const { wrapper, client } = setup();
     render(

@@ -1,16 +1,11 @@
-import {
-  type IntervalSlug,
-  intervalMs,
-  type LiveReading,
-  type MeasurementBuckets,
-  type RangeSlug,
-} from '@matnat/core';
+import { type IntervalSlug, intervalMs, type LiveReading, type MeasurementBuckets, rangeQuery } from '@matnat/core';
 import { useEffect, useMemo, useState } from 'react';
 import { fetchResource, useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
 import { useMessages } from '../messages';
+import type { PanelRange } from '../timeFilter/panelRange';
 import {
   TimeFilterSelectView as TimeFilterSelect,
   type TimeFilterValue,
@@ -26,8 +21,11 @@ export interface LineChartPanelProps {
   /** One line per item (sensor). */
   items: LineChartItemInput[];
   title?: string;
-  /** Range slug; a new value overrides what the viewer chose. @default the stored choice, else 'prev_5_days' */
-  range?: RangeSlug;
+  /**
+   * A preset slug or an absolute range (`'2026-11-01/2026-11-03'`, `{ from, to }`; see `PanelRange`); a new
+   * value overrides what the viewer chose. @default the stored choice, else 'prev_5_days'
+   */
+  range?: PanelRange;
   /** Refresh interval slug: the data is fetched again this often. @default the stored choice, else '15_m' */
   interval?: IntervalSlug;
   /** The viewer changed the range or interval. */
@@ -53,7 +51,7 @@ export interface LineChartPanelProps {
 function useSeries(ids: string[], filter: TimeFilterValue, maxPoints: number) {
   const client = useWidgetClient('queries');
   const refetchMs = intervalMs(filter.interval_slug);
-  const query = { ...filter, max_points: maxPoints };
+  const query = { ...rangeQuery(filter), interval_slug: filter.interval_slug, max_points: maxPoints };
   return useResource<MeasurementBuckets[]>({
     queryKey: ['sensor', 'series', ids, query],
     queryFn: () =>

@@ -1,8 +1,9 @@
-import type { IntervalSlug, LineChartItem, Panel as PanelEntity, RangeSlug } from '@matnat/core';
+import type { IntervalSlug, LineChartItem, Panel as PanelEntity } from '@matnat/core';
 import { useResource } from '../data/resource';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
 import { useMessages } from '../messages';
+import type { PanelRange } from '../timeFilter/panelRange';
 import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { LineChartPanel } from './LineChartPanel';
@@ -23,7 +24,8 @@ export interface PanelProps {
   /** The panel with its items; when absent it is fetched by `panelId`. */
   panel?: PanelInput;
   panelId?: number | string;
-  range?: RangeSlug;
+  /** A preset slug or an absolute range (see `PanelRange`). */
+  range?: PanelRange;
   interval?: IntervalSlug;
   onChange?(value: TimeFilterValue): void;
   /** Show a line chart's own range and interval selects; hide them when the page has one filter for all its panels. @default true */

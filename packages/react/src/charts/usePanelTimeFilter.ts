@@ -1,45 +1,57 @@
-import { DEFAULT_INTERVAL_SLUG, DEFAULT_RANGE_SLUG, type IntervalSlug, type RangeSlug } from '@matnat/core';
+import { DEFAULT_INTERVAL_SLUG, DEFAULT_RANGE_SLUG, type IntervalSlug } from '@matnat/core';
 import { useEffect, useRef, useState } from 'react';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useTimeFilter } from '../provider/hooks';
+import { type PanelRange, rangeKey, toRangeValue } from '../timeFilter/panelRange';
 import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
 import { useLatest } from '../widgets/useLatest';
 
 /** The page a widget is on: its time filters are kept per page and panel. */
 const pagePath = () => globalThis.location?.pathname ?? '';
 
+/** The filter without its route: what a panel fetches and what `onChange` reports. */
+function valueOf(filter: TimeFilterValue): TimeFilterValue {
+  const { range_slug, interval_slug, from, to } = filter;
+  return from === undefined ? { range_slug, interval_slug } : { range_slug, interval_slug, from, to };
+}
+
 /**
  * A panel's range and interval, kept in the core's time-filter store under `key` (persisted per page and
- * panel, so two panels on one page can differ). A `range`/`interval` given by the host wins when it is
- * given or changes; the viewer may change it after that; each change by the viewer reaches `onChange`.
+ * panel, so two panels on one page can differ). A `range`/`interval` given by the host (a preset or an
+ * absolute range, see `PanelRange`) wins when it is given or changes; the viewer may change it after that;
+ * each change by the viewer reaches `onChange`.
  */
 export function usePanelTimeFilter(
   key: string,
-  range: RangeSlug | undefined,
+  range: PanelRange | undefined,
   interval: IntervalSlug | undefined,
   onChange: ((value: TimeFilterValue) => void) | undefined,
 ): [TimeFilterValue, (value: TimeFilterValue) => void] {
   const { timeFilters } = useWidgetClient('timeFilters');
   const route = `${pagePath()}#${key}`;
+  const given = toRangeValue(range);
+  const givenKey = rangeKey(given);
   // The host's values go in before the first fetch, so that a stored older choice is never requested.
   useState(() => {
-    if (range || interval) timeFilters.set(route, { range_slug: range, interval_slug: interval });
+    if (given || interval) timeFilters.set(route, { ...given, interval_slug: interval });
   });
   const [filter, set] = useTimeFilter(route);
   // A host value that is taken away (an attribute removed) returns the panel to the default.
-  const given = useRef({ range, interval });
+  const previous = useRef({ range: givenKey, interval });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the host's range is compared by its text
   useEffect(() => {
-    if (range || given.current.range) set({ range_slug: range ?? DEFAULT_RANGE_SLUG });
-    given.current.range = range;
-  }, [range, set]);
+    if (givenKey || previous.current.range) set(given ?? { range_slug: DEFAULT_RANGE_SLUG });
+    previous.current.range = givenKey;
+  }, [givenKey, set]);
   useEffect(() => {
-    if (interval || given.current.interval) set({ interval_slug: interval ?? DEFAULT_INTERVAL_SLUG });
-    given.current.interval = interval;
+    if (interval || previous.current.interval) set({ interval_slug: interval ?? DEFAULT_INTERVAL_SLUG });
+    previous.current.interval = interval;
   }, [interval, set]);
   const onChangeRef = useLatest(onChange);
+  // What the store took (a custom range that breaks the rule is not taken) is what the host hears.
   const change = (next: TimeFilterValue) => {
-    set(next);
-    onChangeRef.current?.(next);
+    const taken = valueOf(timeFilters.set(route, next));
+    onChangeRef.current?.(taken);
   };
-  return [{ range_slug: filter.range_slug, interval_slug: filter.interval_slug }, change];
+  return [valueOf(filter), change];
 }

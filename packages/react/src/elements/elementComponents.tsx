@@ -1,4 +1,4 @@
-import { intervalOr, rangeOr } from '@matnat/core';
+import { intervalOr } from '@matnat/core';
 import { useMemo } from 'react';
 import { Panel, type PanelInput } from '../charts/Panel';
 import { SingleValuePanel } from '../charts/SingleValuePanel';
@@ -17,6 +17,7 @@ export interface PanelElementProps extends ApiAttributes {
   sensorIds?: string;
   /** …and its title. */
   panelTitle?: string;
+  /** A preset slug or an absolute range as an ISO 8601 interval `from/to` (see `PanelRange`). */
   range?: string;
   interval?: string;
   height?: number;
@@ -47,7 +48,7 @@ export function PanelElement(props: PanelElementProps) {
       <Panel
         panel={panel}
         panelId={panelId}
-        range={range === undefined ? undefined : rangeOr(range)}
+        range={range}
         interval={interval === undefined ? undefined : intervalOr(interval)}
         height={height}
         onChange={onTimeFilterChange && ((value) => onTimeFilterChange(timeFilterDetail(value)))}

@@ -129,6 +129,33 @@ describe('web components (@matnat/react/elements)', () => {
     expect(select().value).toBe('prev_5_days');
   });
 
+  it('issue 21: <matnat-panel range="from/to"> shows an absolute range; its change event carries the ends and a label', async () => {
+    const el = await mount(
+      '<matnat-panel api-base="https://api.test" sensor-ids="1" range="2026-03-01T08:00/2026-03-02T08:00"></matnat-panel>',
+    );
+    await settle();
+    expect(
+      fetchMock.mock.calls.some(([u]) =>
+        String(u).includes('from=2026-03-01T07%3A00%3A00.000Z&to=2026-03-02T07%3A00%3A00.000Z'),
+      ),
+    ).toBe(true);
+    const heard: CustomEvent[] = [];
+    document.addEventListener('timefilterchange', (e) => heard.push(e as CustomEvent));
+    const interval = el.shadowRoot?.querySelectorAll('select')[1] as HTMLSelectElement;
+    await act(async () => {
+      interval.value = '1_h';
+      interval.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(heard.at(-1)?.detail).toEqual({
+      range_slug: 'custom',
+      from: '2026-03-01T07:00:00.000Z',
+      to: '2026-03-02T07:00:00.000Z',
+      interval_slug: '1_h',
+      range_label: '2026-03-01 08:00 – 2026-03-02 08:00',
+      interval_label: 'Varje timme',
+    });
+  });
+
   it('<matnat-product-list> wraps the shop list in its own provider (cards from GET /api/v1/product), the heading attribute labelling it', async () => {
     const el = await mount(
       '<matnat-product-list api-base="https://api.test" heading="Butik"></matnat-product-list>',

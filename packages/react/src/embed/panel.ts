@@ -1,5 +1,5 @@
 // Script-tag build: <div data-matnat-panel data-panel-id="12" data-embed-token="…" data-api-base="…"></div>
-import { createWidgetClient, intervalOr, rangeOr } from '@matnat/core';
+import { createWidgetClient, intervalOr } from '@matnat/core';
 import { Panel } from '../charts/Panel';
 import { timeFilterDetail } from '../timeFilter/timeFilterDetail';
 import { createElement, numberAttr, registerAutoInit } from './autoInit';
@@ -10,7 +10,7 @@ registerAutoInit('panel', 'data-matnat-panel', (el) =>
     el,
     createElement(Panel, {
       panelId: el.dataset.panelId,
-      range: el.dataset.range ? rangeOr(el.dataset.range) : undefined,
+      range: el.dataset.range || undefined,
       interval: el.dataset.interval ? intervalOr(el.dataset.interval) : undefined,
       height: numberAttr(el.dataset.height),
       onChange: (value) =>

@@ -36,6 +36,7 @@ export const en: Messages = {
       '3_h': 'Every 3 hours',
       '12_h': 'Every 12 hours',
     },
+    custom: (from: string, to: string) => `${from} – ${to}`,
   },
   panel: {
     justNow: 'just now',

@@ -12,6 +12,8 @@ export const sv = {
     // The contract holds the one Swedish label of every range and interval slug.
     ranges: RANGE_LABELS,
     intervals: INTERVAL_LABELS,
+    /** A custom range från–till (issue 21), its ends as the locale writes them. */
+    custom: (from: string, to: string) => `${from} – ${to}`,
   },
   panel: {
     justNow: 'nyss',

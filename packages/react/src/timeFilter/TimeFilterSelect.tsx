@@ -1,11 +1,15 @@
 import type { TimeFilter } from '@matnat/core';
-import { INTERVAL_SLUGS, RANGE_SLUGS } from '@matnat/core';
+import { CUSTOM_RANGE, INTERVAL_SLUGS, isRangeSlug, RANGE_SLUGS } from '@matnat/core';
 import { useId } from 'react';
+import { formatDateTime } from '../charts/timeFormat';
 import { useMessages } from '../messages';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 
-/** A range and an interval: the core's time filter without its route. */
-export type TimeFilterValue = Pick<TimeFilter, 'range_slug' | 'interval_slug'>;
+/**
+ * A range and an interval: the core's time filter without its route. A custom range (issue 21) has
+ * `range_slug: 'custom'` with `from` and `to` (ISO 8601 instants).
+ */
+export type TimeFilterValue = Pick<TimeFilter, 'range_slug' | 'interval_slug' | 'from' | 'to'>;
 
 export interface TimeFilterSelectProps {
   value: TimeFilterValue;
@@ -21,8 +25,10 @@ export function TimeFilterSelectView({
   disabled = false,
   className,
 }: TimeFilterSelectProps) {
-  const m = useMessages().timeFilter;
+  const messages = useMessages();
+  const m = messages.timeFilter;
   const id = useId();
+  const custom = value.range_slug === CUSTOM_RANGE && value.from && value.to;
   return (
     <div className={['matnat-time-filter', className].filter(Boolean).join(' ')}>
       <label htmlFor={`${id}-range`}>{m.rangeLabel}</label>
@@ -30,10 +36,20 @@ export function TimeFilterSelectView({
         id={`${id}-range`}
         value={value.range_slug}
         disabled={disabled}
-        onChange={(e) =>
-          onChange({ ...value, range_slug: e.currentTarget.value as TimeFilterValue['range_slug'] })
-        }
+        onChange={(e) => {
+          const slug = e.currentTarget.value;
+          if (isRangeSlug(slug)) onChange({ range_slug: slug, interval_slug: value.interval_slug });
+        }}
       >
+        {/* A custom range (set by the host or another picker) shows as itself; choosing a preset leaves it. */}
+        {custom ? (
+          <option value={CUSTOM_RANGE}>
+            {m.custom(
+              formatDateTime(Date.parse(value.from as string), messages.locale),
+              formatDateTime(Date.parse(value.to as string), messages.locale),
+            )}
+          </option>
+        ) : null}
         {RANGE_SLUGS.map((slug) => (
           <option key={slug} value={slug}>
             {m.ranges[slug]}
