@@ -266,7 +266,10 @@ describe('issue 21: the absolute range (från–till) beside the presets', () =>
     const from = utc('2026-01-01T00:00:00');
     expect(absoluteRangeProblem(from, from + HOUR)).toBeNull();
     expect(absoluteRangeProblem(from, from + MAX_RANGE_MS)).toBeNull();
-    expect(absoluteRangeProblem(from + HOUR, from)).toEqual({ field: 'to', message: 'Från måste ligga före Till.' });
+    expect(absoluteRangeProblem(from + HOUR, from)).toEqual({
+      field: 'to',
+      message: 'Från måste ligga före Till.',
+    });
     expect(absoluteRangeProblem(from, from)?.field).toBe('to');
     expect(absoluteRangeProblem(from, from + MAX_RANGE_MS + 1)).toEqual({
       field: 'to',
@@ -298,12 +301,19 @@ describe('issue 21: the absolute range (från–till) beside the presets', () =>
   });
 
   it('stored values are used only when they keep the rule; a custom range resolves to itself', () => {
-    const custom = { range_slug: 'custom', from: '2026-01-01T00:00:00.000Z', to: '2026-01-02T00:00:00.000Z' } as const;
+    const custom = {
+      range_slug: 'custom',
+      from: '2026-01-01T00:00:00.000Z',
+      to: '2026-01-02T00:00:00.000Z',
+    } as const;
     expect(validRangeValue(custom)).toEqual(custom);
     expect(validRangeValue({ range_slug: 'custom', from: custom.to, to: custom.from })).toBeNull();
     expect(validRangeValue({ range_slug: 'custom', from: custom.from })).toBeNull();
     expect(validRangeValue({ range_slug: 'this_week' })).toEqual({ range_slug: 'this_week' });
-    expect(resolveRangeValue(custom, 0)).toEqual({ from: Date.parse(custom.from), to: Date.parse(custom.to) });
+    expect(resolveRangeValue(custom, 0)).toEqual({
+      from: Date.parse(custom.from),
+      to: Date.parse(custom.to),
+    });
     const now = utc('2026-01-10T12:00:00');
     expect(resolveRangeValue({ range_slug: 'prev_3_h' }, now)).toEqual(resolveRange('prev_3_h', now));
   });

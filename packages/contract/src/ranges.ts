@@ -124,7 +124,8 @@ export function absoluteRangeProblem(from: number, to: number): RangeProblem | n
  */
 export function parseInstant(text: string, zone: string = DEFAULT_TIME_ZONE): number {
   const trimmed = text.trim();
-  if (/(?:Z|[+-]\d{2}:?\d{2})$/i.test(trimmed) && /^\d{4}-\d{2}-\d{2}T/.test(trimmed)) return Date.parse(trimmed);
+  if (/(?:Z|[+-]\d{2}:?\d{2})$/i.test(trimmed) && /^\d{4}-\d{2}-\d{2}T/.test(trimmed))
+    return Date.parse(trimmed);
   return parseInZone(trimmed, zone) ?? Number.NaN;
 }
 
@@ -164,7 +165,8 @@ export function validRangeValue(value: Partial<RangeValue> | null | undefined): 
 
 /** The instants a range value covers at `now`: a preset resolved by `resolveRange`, a custom range as given. */
 export function resolveRangeValue(value: RangeValue, now: number, options: RangeOptions = {}): TimeRange {
-  if (value.range_slug === CUSTOM_RANGE) return { from: Date.parse(value.from ?? ''), to: Date.parse(value.to ?? '') };
+  if (value.range_slug === CUSTOM_RANGE)
+    return { from: Date.parse(value.from ?? ''), to: Date.parse(value.to ?? '') };
   return resolveRange(value.range_slug, now, options);
 }
 

@@ -70,10 +70,17 @@ describe('time filter', () => {
   });
 
   it('issue 21: a custom range from–till is stored with its instants; it keeps the absolute-range rule', () => {
-    const custom = { route: '/dashboard/1', range_slug: 'custom', from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' };
+    const custom = {
+      route: '/dashboard/1',
+      range_slug: 'custom',
+      from: '2026-01-01T00:00:00Z',
+      to: '2026-01-02T00:00:00Z',
+    };
     expect(TimeFilter.parse(custom)).toEqual({ ...custom, interval_slug: '15_m' });
     const backwards = TimeFilter.safeParse({ ...custom, from: custom.to, to: custom.from });
-    expect(backwards.success ? {} : toFormErrors(backwards.error)).toEqual({ to: ['Från måste ligga före Till.'] });
+    expect(backwards.success ? {} : toFormErrors(backwards.error)).toEqual({
+      to: ['Från måste ligga före Till.'],
+    });
     const open = TimeFilter.safeParse({ route: '/x', range_slug: 'custom', from: custom.from });
     expect(open.success ? {} : toFormErrors(open.error)).toEqual({ to: ['Till måste anges.'] });
     const mixed = TimeFilter.safeParse({ ...custom, range_slug: 'prev_3_h' });

@@ -32,7 +32,11 @@ export const TimeFilter = z
       return;
     }
     if (filter.from === undefined || filter.to === undefined) {
-      ctx.addIssue({ code: 'custom', message: M.required(filter.from ? L.to : L.from), path: [filter.from ? 'to' : 'from'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: M.required(filter.from ? L.to : L.from),
+        path: [filter.from ? 'to' : 'from'],
+      });
       return;
     }
     const problem = absoluteRangeProblem(Date.parse(filter.from), Date.parse(filter.to));

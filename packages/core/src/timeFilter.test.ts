@@ -148,7 +148,12 @@ describe('createTimeFilterStore', () => {
     const stored = make(
       memoryStorage({
         [TIME_FILTER_STORAGE_KEY]: JSON.stringify({
-          '/y': { range_slug: 'custom', from: '2026-01-03T00:00:00Z', to: '2026-01-01T00:00:00Z', interval_slug: '1_m' },
+          '/y': {
+            range_slug: 'custom',
+            from: '2026-01-03T00:00:00Z',
+            to: '2026-01-01T00:00:00Z',
+            interval_slug: '1_m',
+          },
         }),
       }),
     );

@@ -25,13 +25,13 @@ export {
   customRange,
   DEFAULT_INTERVAL_SLUG,
   DEFAULT_RANGE_SLUG,
+  fittingInterval,
   INTERVAL_MS,
   INTERVAL_SLUGS,
   intervalMs,
   intervalOr,
   isIntervalSlug,
   isRangeSlug,
-  fittingInterval,
   MAX_RANGE_MS,
   parseRangeValue,
   RANGE_SLUGS,
@@ -69,7 +69,9 @@ export interface TimeFilterStoreOptions {
 
 /** What a filter's range asks the measurement API for: the preset's slug, or the custom range's instants. */
 export function rangeQuery(value: RangeValue): { range_slug?: RangeSlug; from?: string; to?: string } {
-  return value.range_slug === CUSTOM_RANGE ? { from: value.from, to: value.to } : { range_slug: value.range_slug };
+  return value.range_slug === CUSTOM_RANGE
+    ? { from: value.from, to: value.to }
+    : { range_slug: value.range_slug };
 }
 
 /** A change of a route's filter: a preset, a custom range (`range_slug: 'custom'` with `from` and `to`), an interval. */

@@ -1,4 +1,10 @@
-import { type IntervalSlug, intervalMs, type LiveReading, type MeasurementBuckets, rangeQuery } from '@matnat/core';
+import {
+  type IntervalSlug,
+  intervalMs,
+  type LiveReading,
+  type MeasurementBuckets,
+  rangeQuery,
+} from '@matnat/core';
 import { useEffect, useMemo, useState } from 'react';
 import { fetchResource, useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';

@@ -10,7 +10,7 @@ import { useLatest } from '../widgets/useLatest';
 const pagePath = () => globalThis.location?.pathname ?? '';
 
 /** The filter without its route: what a panel fetches and what `onChange` reports. */
-function valueOf(filter: TimeFilterValue): TimeFilterValue {
+function filterValue(filter: TimeFilterValue): TimeFilterValue {
   const { range_slug, interval_slug, from, to } = filter;
   return from === undefined ? { range_slug, interval_slug } : { range_slug, interval_slug, from, to };
 }
@@ -50,8 +50,8 @@ export function usePanelTimeFilter(
   const onChangeRef = useLatest(onChange);
   // What the store took (a custom range that breaks the rule is not taken) is what the host hears.
   const change = (next: TimeFilterValue) => {
-    const taken = valueOf(timeFilters.set(route, next));
+    const taken = filterValue(timeFilters.set(route, next));
     onChangeRef.current?.(taken);
   };
-  return [valueOf(filter), change];
+  return [filterValue(filter), change];
 }

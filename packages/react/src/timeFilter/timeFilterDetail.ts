@@ -14,7 +14,10 @@ export interface TimeFilterChangeDetail extends TimeFilterValue {
 
 const rangeLabel = (value: TimeFilterValue): string =>
   value.range_slug === CUSTOM_RANGE
-    ? sv.timeFilter.custom(formatDateTime(Date.parse(value.from ?? '')), formatDateTime(Date.parse(value.to ?? '')))
+    ? sv.timeFilter.custom(
+        formatDateTime(Date.parse(value.from ?? '')),
+        formatDateTime(Date.parse(value.to ?? '')),
+      )
     : RANGE_LABELS[value.range_slug];
 
 export const timeFilterDetail = (value: TimeFilterValue): TimeFilterChangeDetail => ({
