@@ -2,6 +2,7 @@
  * Every Swedish text of the contract: validation messages (shown next to form fields) and the bodies of
  * the API's error answers. Kept free of zod so that the core can use it at runtime.
  */
+import { FROM_BEFORE_TO, RANGE_TOO_LONG } from './ranges';
 
 /** Swedish names of the fields that appear in request bodies, used inside the messages. */
 export const fieldLabels = {
@@ -111,8 +112,8 @@ export const validationMessages = {
   deviceAndSensor: 'Mätenhet och sensor måste anges tillsammans.',
   conditionTarget: 'Ange en sensor, eller en mätenhet och en sensortyp.',
   conditionTwoTargets: 'Ange antingen en sensor eller en mätenhet och en sensortyp, inte båda.',
-  fromBeforeTo: 'Från måste ligga före Till.',
-  rangeTooLong: 'Perioden får vara högst ett år (366 dagar), som den längsta förvalda perioden.',
+  fromBeforeTo: FROM_BEFORE_TO,
+  rangeTooLong: RANGE_TOO_LONG,
   rangeOrFromTo: 'Ange antingen en tidsperiod eller både Från och Till.',
   unknownField: 'Fältet är okänt.',
   body: 'Förfrågan måste vara ett JSON-objekt.',

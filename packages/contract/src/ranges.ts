@@ -12,7 +12,6 @@ import {
   RANGE_SLUGS,
   type RangeSlug,
 } from './constants';
-import { fieldLabels as L, validationMessages as M } from './messages';
 import { addToWallClock, DEFAULT_TIME_ZONE, fromWallClock, parseInZone, startOf, toWallClock } from './zone';
 
 const HOUR = 3_600_000;
@@ -99,6 +98,14 @@ const DAY = 86_400_000;
  */
 export const MAX_RANGE_MS = 366 * DAY;
 
+// The Swedish messages of the absolute-range rule. Here rather than taken from `messages.ts` (which quotes
+// them): the core carries this rule, and the whole message table would cost it 2 KB. Plain constants: a
+// property read of an imported object keeps that object in every bundle.
+export const FROM_BEFORE_TO = 'Från måste ligga före Till.';
+export const RANGE_TOO_LONG =
+  'Perioden får vara högst ett år (366 dagar), som den längsta förvalda perioden.';
+const NOT_AN_INSTANT = (label: string) => `${label} måste vara en tidpunkt i ISO 8601-format.`;
+
 /** What is wrong with an absolute range: the field to show it under and the Swedish message. */
 export interface RangeProblem {
   field: 'from' | 'to';
@@ -106,16 +113,20 @@ export interface RangeProblem {
 }
 
 /**
- * The one absolute-range rule (issue 21): both ends are instants, `from` lies before `to`, and the range is
- * not longer than the longest preset. The API's queries, the core's time filters and the widgets' `range`
- * attribute all call it. Null when the range is fine.
+ * The one absolute-range rule (issue 21): both ends are instants (epoch ms), `from` lies before `to`, and
+ * the range is not longer than the longest preset. NaN and infinite ends fail too (their difference is
+ * NaN or infinite). The API's queries, the core's time filters and the widgets' `range` attribute call it.
  */
+export function isAbsoluteRange(from: number, to: number): boolean {
+  return to - from > 0 && to - from <= MAX_RANGE_MS;
+}
+
+/** Why a range breaks the absolute-range rule, as a form shows it (field and Swedish message); null if it keeps it. */
 export function absoluteRangeProblem(from: number, to: number): RangeProblem | null {
-  if (!Number.isFinite(from)) return { field: 'from', message: M.dateTime(L.from) };
-  if (!Number.isFinite(to)) return { field: 'to', message: M.dateTime(L.to) };
-  if (from >= to) return { field: 'to', message: M.fromBeforeTo };
-  if (to - from > MAX_RANGE_MS) return { field: 'to', message: M.rangeTooLong };
-  return null;
+  if (isAbsoluteRange(from, to)) return null;
+  if (!Number.isFinite(from)) return { field: 'from', message: NOT_AN_INSTANT('Från') };
+  if (!Number.isFinite(to)) return { field: 'to', message: NOT_AN_INSTANT('Till') };
+  return { field: 'to', message: from >= to ? FROM_BEFORE_TO : RANGE_TOO_LONG };
 }
 
 /**
@@ -148,26 +159,34 @@ export function parseRangeValue(text: string, zone: string = DEFAULT_TIME_ZONE):
   return customRange(parseInstant(fromText, zone), parseInstant(toText, zone));
 }
 
-/** A custom range value of two instants, or null when they break the absolute-range rule. */
+/** A custom range value of two instants (as ISO 8601 texts), or null when they break the absolute-range rule. */
 export function customRange(from: number, to: number): RangeValue | null {
-  if (absoluteRangeProblem(from, to)) return null;
-  return { range_slug: CUSTOM_RANGE, from: new Date(from).toISOString(), to: new Date(to).toISOString() };
+  return isAbsoluteRange(from, to)
+    ? { range_slug: CUSTOM_RANGE, from: new Date(from).toISOString(), to: new Date(to).toISOString() }
+    : null;
 }
 
 /** A stored or given range value as it may be used: a known slug, or a custom range that keeps the rule. */
 export function validRangeValue(value: Partial<RangeValue> | null | undefined): RangeValue | null {
-  if (!value) return null;
-  if (isRangeSlug(value.range_slug)) return { range_slug: value.range_slug };
-  if (value.range_slug !== CUSTOM_RANGE || typeof value.from !== 'string' || typeof value.to !== 'string')
-    return null;
-  return customRange(Date.parse(value.from), Date.parse(value.to));
+  const { range_slug, from = '', to = '' } = value ?? {};
+  if (isRangeSlug(range_slug)) return { range_slug };
+  return range_slug === CUSTOM_RANGE && isAbsoluteRange(Date.parse(from), Date.parse(to))
+    ? { range_slug, from, to }
+    : null;
+}
+
+/** What a range value asks the measurement API for: the preset's slug, or the custom range's instants. */
+export function rangeQuery(value: RangeValue): { range_slug?: RangeSlug; from?: string; to?: string } {
+  return value.range_slug === CUSTOM_RANGE
+    ? { from: value.from, to: value.to }
+    : { range_slug: value.range_slug };
 }
 
 /** The instants a range value covers at `now`: a preset resolved by `resolveRange`, a custom range as given. */
 export function resolveRangeValue(value: RangeValue, now: number, options: RangeOptions = {}): TimeRange {
-  if (value.range_slug === CUSTOM_RANGE)
-    return { from: Date.parse(value.from ?? ''), to: Date.parse(value.to ?? '') };
-  return resolveRange(value.range_slug, now, options);
+  return value.range_slug === CUSTOM_RANGE
+    ? { from: Date.parse(value.from as string), to: Date.parse(value.to as string) }
+    : resolveRange(value.range_slug, now, options);
 }
 
 /** Bucket intervals a zoomed view asks for at least this many of (the server widens them to its `max_points`). */

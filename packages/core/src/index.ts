@@ -148,7 +148,6 @@ export type {
   IntervalSlug,
   RangeChoice,
   RangeOptions,
-  RangeProblem,
   RangeSlug,
   RangeValue,
   TimeFilter,
@@ -159,13 +158,9 @@ export type {
   TimeRange,
 } from './timeFilter';
 export {
-  absoluteRangeProblem,
-  CUSTOM_RANGE,
   createTimeFilterStore,
-  customRange,
   DEFAULT_INTERVAL_SLUG,
   DEFAULT_RANGE_SLUG,
-  fittingInterval,
   formatRange,
   INTERVAL_MS,
   INTERVAL_SLUGS,
@@ -173,13 +168,9 @@ export {
   intervalOr,
   isIntervalSlug,
   isRangeSlug,
-  MAX_RANGE_MS,
-  parseRangeValue,
   RANGE_SLUGS,
   rangeOr,
-  rangeQuery,
   resolveRange,
-  resolveRangeValue,
   TIME_FILTER_STORAGE_KEY,
 } from './timeFilter';
 export type { Toast, ToastInput, ToastLevel, Toasts, ToastsOptions, ToastsState } from './toasts';

@@ -1,3 +1,4 @@
+import { rangeQuery } from '@matnat/contract/plain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserPlatform, type StorageLike } from './platform';
 import {
@@ -11,7 +12,6 @@ import {
   isRangeSlug,
   RANGE_SLUGS,
   type RangeSlug,
-  rangeQuery,
   resolveRange,
   TIME_FILTER_STORAGE_KEY,
 } from './timeFilter';

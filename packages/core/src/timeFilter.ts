@@ -1,12 +1,10 @@
 import type { IntervalSlug, RangeSlug, TimeFilter } from '@matnat/contract';
 import {
-  CUSTOM_RANGE,
-  DEFAULT_INTERVAL_SLUG,
-  DEFAULT_RANGE_SLUG,
+  intervalOr,
   isIntervalSlug,
-  isRangeSlug,
   type RangeOptions,
   type RangeValue,
+  rangeOr,
   resolveRangeValue,
   type TimeRange,
   validRangeValue,
@@ -17,27 +15,22 @@ import { readStoredObject, writeStored } from './storage';
 import { createStore, type ExternalStore } from './store';
 
 // The slugs, their lengths, the spec §4 default filter and the range rule are the contract's plain
-// (zod-free) values, shared with the API.
-export type { RangeChoice, RangeOptions, RangeProblem, RangeValue, TimeRange } from '@matnat/contract/plain';
+// (zod-free) values, shared with the API. The absolute-range helpers (`absoluteRangeProblem`,
+// `parseRangeValue`, `customRange` …) are taken from `@matnat/contract/plain` where needed, not re-exported:
+// the core's bundle budget counts every export.
+export type { RangeChoice, RangeOptions, RangeValue, TimeRange } from '@matnat/contract/plain';
 export {
-  absoluteRangeProblem,
-  CUSTOM_RANGE,
-  customRange,
   DEFAULT_INTERVAL_SLUG,
   DEFAULT_RANGE_SLUG,
-  fittingInterval,
   INTERVAL_MS,
   INTERVAL_SLUGS,
   intervalMs,
   intervalOr,
   isIntervalSlug,
   isRangeSlug,
-  MAX_RANGE_MS,
-  parseRangeValue,
   RANGE_SLUGS,
   rangeOr,
   resolveRange,
-  resolveRangeValue,
 } from '@matnat/contract/plain';
 
 export type { IntervalSlug, RangeSlug, TimeFilter };
@@ -67,13 +60,6 @@ export interface TimeFilterStoreOptions {
   rangeOptions?: RangeOptions;
 }
 
-/** What a filter's range asks the measurement API for: the preset's slug, or the custom range's instants. */
-export function rangeQuery(value: RangeValue): { range_slug?: RangeSlug; from?: string; to?: string } {
-  return value.range_slug === CUSTOM_RANGE
-    ? { from: value.from, to: value.to }
-    : { range_slug: value.range_slug };
-}
-
 /** A change of a route's filter: a preset, a custom range (`range_slug: 'custom'` with `from` and `to`), an interval. */
 export type TimeFilterChange = Partial<Pick<TimeFilter, 'range_slug' | 'interval_slug' | 'from' | 'to'>>;
 
@@ -96,43 +82,43 @@ export interface TimeFilterStore extends ExternalStore<TimeFilterState> {
   range(route: string, now?: number): TimeRange;
 }
 
+/** A filter in one key order (route, range, interval), so that two equal filters have one JSON text. */
+const filterOf = (route: string, range: RangeValue, interval_slug: IntervalSlug): TimeFilter => ({
+  route,
+  range_slug: range.range_slug,
+  from: range.from,
+  to: range.to,
+  interval_slug,
+});
+
 function readFilters(stored: Record<string, unknown>): Record<string, TimeFilter> {
   const filters: Record<string, TimeFilter> = {};
   for (const [route, value] of Object.entries(stored)) {
     const entry = value as Partial<TimeFilter> | null;
     const range = validRangeValue(entry);
-    if (entry && range && isIntervalSlug(entry.interval_slug)) {
-      filters[route] = { route, ...range, interval_slug: entry.interval_slug };
-    }
+    if (range && isIntervalSlug(entry?.interval_slug))
+      filters[route] = filterOf(route, range, entry.interval_slug);
   }
   return filters;
 }
-
-const sameFilter = (a: TimeFilter, b: TimeFilter) =>
-  a.range_slug === b.range_slug && a.interval_slug === b.interval_slug && a.from === b.from && a.to === b.to;
 
 /**
  * Time filters per full route path (spec §3), persisted in storage under `storageKey`. Stored data that
  * is not valid JSON, or entries with unknown slugs, fall back to the default.
  */
 export function createTimeFilterStore(options: TimeFilterStoreOptions): TimeFilterStore {
-  const { platform, storageKey = TIME_FILTER_STORAGE_KEY, rangeOptions } = options;
-  const range_slug = isRangeSlug(options.defaults?.range_slug)
-    ? options.defaults.range_slug
-    : DEFAULT_RANGE_SLUG;
-  const interval_slug = isIntervalSlug(options.defaults?.interval_slug)
-    ? options.defaults.interval_slug
-    : DEFAULT_INTERVAL_SLUG;
+  const { platform, storageKey = TIME_FILTER_STORAGE_KEY, rangeOptions, defaults } = options;
+  const range_slug = rangeOr(defaults?.range_slug);
+  const interval_slug = intervalOr(defaults?.interval_slug);
 
   const { state, subscribe, getSnapshot } = createStore<TimeFilterState>({
     filters: readFilters(readStoredObject(platform, storageKey)),
   });
   const persist = () => writeStored(platform, storageKey, state.filters);
 
-  const get = (route: string): TimeFilter => {
-    const stored = state.filters[route];
-    return stored ? { ...stored } : { route, range_slug, interval_slug };
-  };
+  const get = (route: string): TimeFilter => ({
+    ...(state.filters[route] ?? { route, range_slug, interval_slug }),
+  });
 
   return {
     subscribe,
@@ -140,14 +126,14 @@ export function createTimeFilterStore(options: TimeFilterStoreOptions): TimeFilt
     get,
     set(route, change) {
       const current = get(route);
-      const range = change.range_slug === undefined ? null : validRangeValue(change);
-      const next: TimeFilter = range
-        ? { route, ...range, interval_slug: current.interval_slug }
-        : { ...current };
-      if (isIntervalSlug(change.interval_slug)) next.interval_slug = change.interval_slug;
+      const next = filterOf(
+        route,
+        (change.range_slug && validRangeValue(change)) || current,
+        intervalOr(change.interval_slug, current.interval_slug),
+      );
       // The same choice again (every panel of a page sets its host's values as it mounts) is neither
       // stored nor announced: each write re-rendered every subscriber and wrote the storage anew.
-      if (sameFilter(next, current)) return next;
+      if (JSON.stringify(next) === JSON.stringify(current)) return next;
       state.filters[route] = next;
       persist();
       return { ...next };

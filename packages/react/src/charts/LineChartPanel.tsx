@@ -1,10 +1,5 @@
-import {
-  type IntervalSlug,
-  intervalMs,
-  type LiveReading,
-  type MeasurementBuckets,
-  rangeQuery,
-} from '@matnat/core';
+import { rangeQuery } from '@matnat/contract/plain';
+import { type IntervalSlug, intervalMs, type LiveReading, type MeasurementBuckets } from '@matnat/core';
 import { useEffect, useMemo, useState } from 'react';
 import { fetchResource, useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';

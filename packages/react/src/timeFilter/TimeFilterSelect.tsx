@@ -1,5 +1,6 @@
+import { CUSTOM_RANGE } from '@matnat/contract/plain';
 import type { TimeFilter } from '@matnat/core';
-import { CUSTOM_RANGE, INTERVAL_SLUGS, isRangeSlug, RANGE_SLUGS } from '@matnat/core';
+import { INTERVAL_SLUGS, isRangeSlug, RANGE_SLUGS } from '@matnat/core';
 import { useId } from 'react';
 import { formatDateTime } from '../charts/timeFormat';
 import { useMessages } from '../messages';

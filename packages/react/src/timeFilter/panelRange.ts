@@ -1,12 +1,5 @@
-import {
-  customRange,
-  type DateInput,
-  isRangeSlug,
-  parseRangeValue,
-  type RangeSlug,
-  type RangeValue,
-  toEpochMs,
-} from '@matnat/core';
+import { customRange, parseRangeValue } from '@matnat/contract/plain';
+import { type DateInput, isRangeSlug, type RangeSlug, type RangeValue, toEpochMs } from '@matnat/core';
 
 /**
  * A range as a host page gives it (the `range` prop or attribute): a preset slug, an absolute range written
