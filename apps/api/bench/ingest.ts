@@ -137,6 +137,10 @@ interface MqttResult {
   rate: number;
   publishRate: number;
   maxBacklog: number;
+  /** The longest time (s) in which nothing was stored while messages were waiting (issue 27 point 4). */
+  longestStall: number;
+  /** MQTT errors the servers logged (keepalive timeouts, closed connections). */
+  mqttErrors: string[];
   serverCpu: number;
   load: number;
 }
@@ -165,12 +169,21 @@ async function mqttRun(target: Target, broker: Broker, processes = 1): Promise<M
     return r;
   });
   let running = true;
+  let longestStall = 0;
   const sampler = (async () => {
     const started = Date.now();
+    let last = 0;
+    let lastAt = Date.now();
     while (running) {
       await new Promise((r) => setTimeout(r, 1000));
       const expected = Math.min(RATE * SECONDS, Math.floor(((Date.now() - started) / 1000) * RATE));
-      maxBacklog = Math.max(maxBacklog, expected - ((await storedCount(target.db)) - before));
+      const stored = (await storedCount(target.db)) - before;
+      maxBacklog = Math.max(maxBacklog, expected - stored);
+      if (stored > last || stored >= expected) {
+        last = stored;
+        lastAt = Date.now();
+      }
+      longestStall = Math.max(longestStall, (Date.now() - lastAt) / 1000);
     }
   })();
   const run = await publishing;
@@ -193,6 +206,13 @@ async function mqttRun(target: Target, broker: Broker, processes = 1): Promise<M
   running = false;
   await sampler;
   const cpuAfter = await Promise.all(servers.map((s) => cpuSeconds(s.pid)));
+  const mqttErrors = servers.flatMap((s) =>
+    s
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"module":"mqtt"') && /error|timeout|closed/i.test(line))
+      .map((line) => /"message":"([^"]*)"/.exec(line)?.[1] ?? line.slice(0, 200)),
+  );
   for (const server of servers) await server.kill('SIGTERM');
   const seconds = (doneAt - run.startedAt) / 1000;
   return {
@@ -202,6 +222,8 @@ async function mqttRun(target: Target, broker: Broker, processes = 1): Promise<M
     rate: stored / seconds,
     publishRate: published / ((run.endedAt - run.startedAt) / 1000),
     maxBacklog,
+    longestStall,
+    mqttErrors,
     serverCpu: cpuAfter.reduce((a, b) => a + b, 0) - cpuBefore.reduce((a, b) => a + b, 0),
     load: loadavg()[0]!,
   };
@@ -248,7 +270,8 @@ function printMqtt(label: string, r: MqttResult) {
   console.log(
     `${label}: published ${fmt(r.published)} (at ${fmt(r.publishRate)}/s), stored ${fmt(r.stored)} ` +
       `(${r.published === r.stored ? 'zero loss' : `${fmt(r.published - r.stored)} NOT STORED`}) in ${r.seconds.toFixed(1)} s = ` +
-      `${fmt(r.rate)} msg/s sustained; largest backlog ${fmt(Math.max(0, r.maxBacklog))}; server CPU ${r.serverCpu.toFixed(1)} s ` +
+      `${fmt(r.rate)} msg/s sustained; largest backlog ${fmt(Math.max(0, r.maxBacklog))}; longest stall ` +
+      `${r.longestStall.toFixed(0)} s; MQTT errors ${r.mqttErrors.length ? r.mqttErrors.join(' | ') : 'none'}; server CPU ${r.serverCpu.toFixed(1)} s ` +
       `= ${((r.serverCpu / r.stored) * 1e6).toFixed(1)} µs a message (${fmt(r.stored / r.serverCpu)} msg/s per core it has to itself); load ${r.load.toFixed(2)}`,
   );
 }

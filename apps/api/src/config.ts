@@ -93,6 +93,15 @@ export interface MqttConfig {
   sharedGroup: string;
   /** Client id (`MQTT_CLIENT_ID`); the session is kept, so a restarted process gets what it missed. */
   clientId: string;
+  /**
+   * How long the broker keeps this process's session after its connection is lost (`MQTT_SESSION_EXPIRY_S`):
+   * a process back within it (restarted by systemd in seconds, a reboot) gets every message queued for it
+   * meanwhile; one that stays away longer loses them, and its share of a shared group goes to the others
+   * from then on (Mosquitto 2.0 queues the share to the absent member's session). @default 600
+   */
+  sessionExpirySeconds: number;
+  /** Seconds between pings while nothing else tells the client the broker is there (`MQTT_KEEPALIVE_S`). @default 60 */
+  keepaliveSeconds: number;
   /** The integration new devices from MQTT belong to (`MQTT_INTEGRATION_ID`). */
   integrationId: number | null;
   username: string | null;
@@ -194,6 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : DEFAULT_MQTT_TOPICS,
       sharedGroup: env.MQTT_SHARED_GROUP ?? 'matnat',
       clientId: env.MQTT_CLIENT_ID || `matnat-ingest-${hostname()}-${port}`,
+      sessionExpirySeconds: int(env.MQTT_SESSION_EXPIRY_S, 600),
+      keepaliveSeconds: int(env.MQTT_KEEPALIVE_S, 60),
       integrationId: int(env.MQTT_INTEGRATION_ID, 0) || null,
       username: env.MQTT_USERNAME || null,
       password: env.MQTT_PASSWORD || null,

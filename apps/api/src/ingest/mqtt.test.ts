@@ -88,6 +88,8 @@ describe.runIf(sharedUp).each(dialects)('MQTT ingestion (%s)', (dialect) => {
           topics: topicsOf(appId),
           sharedGroup: `g${appId}`,
           clientId: `matnat-${appId}-${apps.length}`,
+          sessionExpirySeconds: 600,
+          keepaliveSeconds: 60,
           integrationId: null,
           username: null,
           password: null,
