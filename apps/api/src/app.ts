@@ -2,7 +2,12 @@ import './fastify.js';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { registerAlerts } from './alerts/service.js';
 import { accountRoutes } from './auth/accountRoutes.js';
 import { registerAuthenticate } from './auth/authenticate.js';
@@ -31,6 +36,7 @@ import { jsonSerializerCompiler, swaggerTransform, zodValidatorCompiler } from '
 import { ingestCaller, requireIngestCredential } from './ingest/credentials.js';
 import { registerIngestion } from './ingest/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { errorMessages } from './messages.js';
 import { registerResourceRoutes } from './routes/index.js';
 
 /** A registered route and how it is guarded, for docs and for the tests generated from the route table. */
@@ -115,14 +121,39 @@ async function helmetHeaders(): Promise<Record<string, string>> {
   );
 }
 
+/**
+ * Puts the security headers on an answer. HSTS only over https (behind a proxy: `TRUST_PROXY` and its
+ * `X-Forwarded-Proto`): over plain http the header means nothing, and a browser must not learn it there.
+ */
+function securityHeadersOf(headers: Record<string, string>) {
+  const { 'strict-transport-security': hsts, ...always } = headers;
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(always);
+    if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
+  };
+}
+
 /** The API with every plugin and route registered (not yet listening). */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const secure = securityHeadersOf(await helmetHeaders());
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.trustProxy,
+    // A URL that cannot be decoded (`/%ZZ`) or too long a path parameter is answered before any hook: our
+    // JSON and headers all the same.
+    frameworkErrors: (error, request, reply) => {
+      secure(request, reply);
+      const messages: Record<string, [number, string]> = {
+        FST_ERR_BAD_URL: [400, errorMessages.badUrl],
+        FST_ERR_MAX_PARAM_LENGTH: [414, errorMessages.urlTooLong],
+      };
+      const [status, message] = messages[error.code] ?? [500, errorMessages.serverError];
+      if (status === 500) request.log.error({ err: error }, 'request failed');
+      (reply as FastifyReply).code(status).send({ message });
+    },
   });
 
   app.decorate('config', config);
@@ -198,9 +229,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(cookie);
   await registerCompression(app);
-  const securityHeaders = await helmetHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+  app.addHook('onRequest', (request, reply, done) => {
+    secure(request, reply);
     done();
   });
 

@@ -42,8 +42,12 @@ export interface Config {
   session: { idleMinutes: number; rememberMinutes: number };
   /** Marks cookies `Secure`. @default true when appUrl is https */
   secureCookies: boolean;
-  /** Login attempts per e-mail and IP within `decaySeconds` before 429. @default { maxAttempts: 5, decaySeconds: 60 } */
-  loginThrottle: { maxAttempts: number; decaySeconds: number };
+  /**
+   * Login attempts per e-mail and IP within `decaySeconds` before 429, and failed logins per IP within
+   * `perIpDecaySeconds` (one address guessing across many accounts).
+   * @default { maxAttempts: 5, decaySeconds: 60, perIp: 50, perIpDecaySeconds: 600 }
+   */
+  loginThrottle: { maxAttempts: number; decaySeconds: number; perIp: number; perIpDecaySeconds: number };
   /**
    * Requests that mail an address (register, password reset, guest order) per address and IP, and per IP
    * (`perIp`), within `decaySeconds`. @default { maxAttempts: 5, perIp: 20, decaySeconds: 600 }
@@ -170,7 +174,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       rememberMinutes: int(env.SESSION_REMEMBER_MINUTES, 43_200),
     },
     secureCookies: appUrl.startsWith('https:'),
-    loginThrottle: { maxAttempts: int(env.LOGIN_MAX_ATTEMPTS, 5), decaySeconds: 60 },
+    loginThrottle: {
+      maxAttempts: int(env.LOGIN_MAX_ATTEMPTS, 5),
+      decaySeconds: 60,
+      perIp: int(env.LOGIN_MAX_PER_IP, 50),
+      perIpDecaySeconds: 600,
+    },
     mailThrottle: {
       maxAttempts: int(env.MAIL_MAX_ATTEMPTS, 5),
       perIp: int(env.MAIL_MAX_PER_IP, 20),

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.js';
 import { createWorldApp, type WorldApp } from './seed/fixture.js';
+import { DEMO_INGEST_SECRET } from './seed/integration.js';
 import { createEmbedToken, PARTNER } from './test/embed.js';
 import { type RequestOptions, type TestClient, testDialects } from './test/harness.js';
 import { changedTables, tableHashes } from './test/tableHash.js';
@@ -17,6 +18,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const OVERSIZED = 1_048_576 + 1;
 
 type Caller =
+  | 'integration'
   | 'guest'
   | 'other-team'
   | 'user'
@@ -59,7 +61,14 @@ const hasId = (route: RouteEntry) => /:(id|user_id)\b/.test(route.url);
 
 /** Path and body inputs no route may act on (each names its expected statuses for the rightful caller). */
 const ID_ALIASES = ['0x1', '%201', '1.0', '1e0', '-1', '0', '01', '2147483648', '99999999999999999999'];
+/** Invalid UTF-8 inside a JSON string: refused (400), never stored as U+FFFD (issue 24 finding 5). */
+const INVALID_UTF8 = Buffer.concat([
+  Buffer.from('{"title":"a'),
+  Buffer.from([0xff, 0xfe]),
+  Buffer.from('"}'),
+]);
 const BAD_BODIES: { what: string; payload: unknown; expect: readonly number[]; anyRoute?: boolean }[] = [
+  { what: 'invalid UTF-8', payload: INVALID_UTF8, expect: [400], anyRoute: true },
   { what: 'malformed JSON', payload: '{"title": ', expect: [400], anyRoute: true },
   { what: 'prototype key', payload: '{"__proto__": {"is_admin": 1}}', expect: [400], anyRoute: true },
   { what: 'NUL in text', payload: { title: 'a\u0000b', name: 'x\u0000' }, expect: [422], anyRoute: true },
@@ -129,6 +138,8 @@ describe.each(dialects)('issue 12: fuzz and authorization matrix from the route 
     };
     const bearer = (t: string, origin = PARTNER) => ({ authorization: `Bearer ${t}`, origin });
     callers = {
+      // The demo world's integration secret (anna's team): the rightful caller of the ingestion routes.
+      integration: { client: w.client(), headers: { authorization: `Bearer ${DEMO_INGEST_SECRET}` } },
       guest: { client: w.client(), headers: {} },
       'other-team': { client: w.erik, headers: {} },
       user: { client: w.anna, headers: {} },
@@ -162,7 +173,7 @@ describe.each(dialects)('issue 12: fuzz and authorization matrix from the route 
     // Token callers send no anti-forgery header (the harness would fetch a session cookie for it).
     const options: RequestOptions = {
       headers: { ...headers, ...c.headers },
-      csrf: !c.caller.startsWith('embed'),
+      csrf: !c.caller.startsWith('embed') && c.caller !== 'integration',
     };
     const payload = c.payload ?? (MUTATING.has(c.route.method) ? {} : undefined);
     const before = await tableHashes(w.db);
@@ -185,8 +196,10 @@ describe.each(dialects)('issue 12: fuzz and authorization matrix from the route 
 
   /** What the guard alone decides for a caller, or undefined when the route decides. */
   function guardStatus(caller: Caller, route: RouteEntry): readonly number[] | undefined {
-    // Ingestion takes only an integration secret or device key (its own suites send those): none here has one.
-    if (route.guard === 'ingest') return [401];
+    // Ingestion takes only an integration secret or device key: with one, an empty message is a 422.
+    if (route.guard === 'ingest') return caller === 'integration' ? [422] : [401];
+    // Elsewhere a secret in the bearer is read as an embed token: an unknown one.
+    if (caller === 'integration') return [401];
     if (caller === 'embed-wrong-origin') return [403];
     if (caller === 'embed' || caller === 'embed-out-of-scope') {
       if (MUTATING.has(route.method)) return [403];
@@ -229,9 +242,14 @@ describe.each(dialects)('issue 12: fuzz and authorization matrix from the route 
 
   it('every route × bad inputs from its rightful caller: aliased and big ids, bad bodies, NUL in queries', async () => {
     for (const route of routesOf(w)) {
-      // Bad input to ingestion with a valid secret: src/routes/ingest.test.ts.
-      if (route.guard === 'ingest') continue;
-      const caller: Caller = route.guard === 'admin' ? 'admin' : route.guard === 'public' ? 'guest' : 'user';
+      const caller: Caller =
+        route.guard === 'ingest'
+          ? 'integration'
+          : route.guard === 'admin'
+            ? 'admin'
+            : route.guard === 'public'
+              ? 'guest'
+              : 'user';
       if (hasId(route)) {
         for (const alias of ID_ALIASES)
           await run({ caller, route, what: `id ${alias}`, url: pathOf(route, alias), expect: [404] });
@@ -260,6 +278,43 @@ describe.each(dialects)('issue 12: fuzz and authorization matrix from the route 
       if (!MUTATING.has(route.method)) {
         await run({ caller, route, what: 'invalid UTF-8 in query', url: `${pathOf(route)}?q=%ED%A0%80%FF` });
         await run({ caller, route, what: 'unknown query parameter', url: `${pathOf(route)}?zz_unknown=1` });
+      }
+    }
+    expectNone(outcome);
+  }, 300_000);
+
+  it("every ingestion route × messages no integration may store: unbounded device ids, thousands of keys, another team's device (issue 24)", async () => {
+    const eriks = await w.db
+      .selectFrom('devices')
+      .innerJoin('device_team', 'device_team.device_id', 'devices.id')
+      .select('devices.external_device_id')
+      .where('device_team.team_id', '=', w.accounts.teams.south)
+      .executeTakeFirstOrThrow();
+    const keys = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i]));
+    const messages = (device: string, decoded: Record<string, unknown>) => ({
+      '/api/v1/ingest': {
+        device,
+        readings: Object.entries(decoded)
+          .slice(0, 1000)
+          .map(([sensor, value]) => ({ sensor, value })),
+      },
+      '/api/ingest/ttn': {
+        end_device_ids: { device_id: device },
+        uplink_message: { decoded_payload: decoded },
+      },
+      '/api/ingest/chirpstack': { deviceInfo: { devEui: device }, object: decoded },
+    });
+    const bad = [
+      { what: '3,000-character device id', ...messages('A'.repeat(3000), { temperature: 1 }) },
+      { what: '5,000 keys', ...messages('70B3D57ED0F0F001', keys) },
+      { what: "another team's device", ...messages(eriks.external_device_id, { temperature: 1 }) },
+    ];
+    for (const route of routesOf(w).filter((r) => r.guard === 'ingest')) {
+      for (const { what, ...byUrl } of bad) {
+        const payload = byUrl[route.url as keyof typeof byUrl];
+        // ChirpStack knows DevEUIs only: an id that is none is refused for that before anything else.
+        const url = route.url.endsWith('chirpstack') ? `${route.url}?event=up` : route.url;
+        await run({ caller: 'integration', route, what, url, payload, expect: [422] });
       }
     }
     expectNone(outcome);

@@ -4,6 +4,9 @@ import { errorMessages as contractErrors } from '@matnat/contract';
 export const errorMessages = {
   ...contractErrors,
   badJson: 'Förfrågan är inte giltig JSON.',
+  badUtf8: 'Förfrågan är inte giltig UTF-8.',
+  badUrl: 'Adressen är ogiltig.',
+  urlTooLong: 'Adressen är för lång.',
   tooLarge: 'Förfrågan är för stor.',
   mediaType: 'Förfrågan måste skickas som JSON.',
   embedReadOnly: 'En inbäddningsnyckel ger bara läsrättighet.',
@@ -25,6 +28,7 @@ export const authMessages = {
   passwordReset: 'Ditt lösenord har återställts.',
   emailTaken: 'E-postadressen används redan.',
   wrongPassword: 'Det nuvarande lösenordet är fel.',
+  currentPasswordNeeded: 'Ange ditt nuvarande lösenord.',
   invitedExists: 'Det finns redan en användare med den e-postadressen.',
   ownAdmin: 'Du kan inte ändra din egen administratörsroll.',
   noAccess: (what: string) => `Du har inte tillgång till ${what}.`,

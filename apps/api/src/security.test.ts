@@ -1,8 +1,11 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './auth/demoAccounts.js';
 import { createWorldApp, type WorldApp } from './seed/fixture.js';
 import { createEmbedToken, PARTNER } from './test/embed.js';
-import { createTestApp, type TestApp, testDialects } from './test/harness.js';
+import { createTestApp, type RequestOptions, type TestApp, testDialects } from './test/harness.js';
 import { changedTables, tableHashes } from './test/tableHash.js';
 
 const dialects = await testDialects();
@@ -310,5 +313,429 @@ describe.each(dialects)('issue 12 finding 7: password reset (%s)', (dialect) => 
       release();
       await gated.close();
     }
+  });
+});
+
+/** The demo world's integration secret (team Skogsbruk Norr, anna's) as the caller of the ingestion routes. */
+const DEMO_INGEST = { headers: { authorization: 'Bearer mtn_demo_ingest_key' }, csrf: false } as const;
+
+describe.each(dialects)('issue 24 "In" 1–3: what an integration secret may write (%s)', (dialect) => {
+  let w: WorldApp;
+  beforeAll(async () => {
+    w = await createWorldApp(dialect);
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  const ingest = (url: string, body: unknown, options: RequestOptions = DEMO_INGEST) =>
+    w.client().post(url, body, options);
+  const ttsBody = (eui: string, decoded: Record<string, unknown> = { temperature: 45.5 }) => ({
+    end_device_ids: { device_id: 'spjut', dev_eui: eui },
+    uplink_message: { decoded_payload: decoded },
+  });
+  const chirpstackBody = (eui: string, decoded: Record<string, unknown> = { temperature: 45.5 }) => ({
+    deviceInfo: { devEui: eui, deviceName: 'spjut' },
+    object: decoded,
+  });
+
+  /** The three ways in over HTTP with the same device and reading. */
+  function everyWayIn(eui: string, decoded?: Record<string, unknown>) {
+    return [
+      () =>
+        ingest('/api/v1/ingest', {
+          device: eui,
+          readings: Object.entries(decoded ?? { temperature: 45.5 }).map(([sensor, value]) => ({
+            sensor,
+            value,
+          })),
+        }),
+      () => ingest('/api/ingest/ttn', ttsBody(eui, decoded)),
+      () => ingest('/api/ingest/chirpstack?event=up', chirpstackBody(eui, decoded)),
+    ];
+  }
+
+  it("finding 1: the demo integration (anna's team) cannot write into erik's device by any way in: 422 'Okänd enhet.', nothing stored, no alert", async () => {
+    const eriks = await w.erik.post('/api/v1/device', {
+      title: 'Eriks spjut',
+      external_device_id: '70B3D57ED0AABB01',
+    });
+    expect(eriks.statusCode).toBe(201);
+    // The issue's probe: one of erik's seeded devices by its external id, with the demo secret.
+    const seeded = await w.db
+      .selectFrom('devices')
+      .innerJoin('device_team', 'device_team.device_id', 'devices.id')
+      .select('devices.external_device_id')
+      .where('device_team.team_id', '=', w.accounts.teams.south)
+      .where('devices.external_device_id', 'like', 'eui-%')
+      .executeTakeFirstOrThrow();
+    const before = await tableHashes(w.db);
+    const probes = [
+      ...everyWayIn('70B3D57ED0AABB01'),
+      ...everyWayIn('70-b3-d5-7e-d0-aa-bb-01').slice(0, 1),
+      () =>
+        ingest('/api/v1/ingest', {
+          device: seeded.external_device_id,
+          readings: [{ sensor: 'temperature', value: 45.5 }],
+        }),
+    ];
+    for (const probe of probes) {
+      const response = await probe();
+      expect({ status: response.statusCode, errors: response.json().errors }).toEqual({
+        status: 422,
+        errors: { device: ['Okänd enhet.'] },
+      });
+    }
+    expect(changedTables(before, await tableHashes(w.db))).toEqual([]);
+  });
+
+  it("finding 1: it still writes into its own team's devices and creates new unassigned ones, which it keeps writing to", async () => {
+    const annas = await w.db
+      .selectFrom('devices')
+      .innerJoin('device_team', 'device_team.device_id', 'devices.id')
+      .select(['devices.id', 'devices.external_device_id'])
+      .where('device_team.team_id', '=', w.accounts.teams.north)
+      .executeTakeFirstOrThrow();
+    const own = await ingest('/api/v1/ingest', {
+      device: annas.external_device_id,
+      readings: [{ sensor: 'temperature', value: 1.5 }],
+    });
+    expect(own.json()).toEqual({ stored: 1, device_id: annas.id });
+    for (const way of everyWayIn('70B3D57ED0AABB02')) {
+      const response = await way();
+      expect(response.statusCode).toBe(200);
+      expect(response.json().stored).toBe(1);
+    }
+    const created = await w.db
+      .selectFrom('devices')
+      .selectAll()
+      .where('external_device_id', '=', '70B3D57ED0AABB02')
+      .executeTakeFirstOrThrow();
+    expect(created.offered_team_id).toBe(w.accounts.teams.north);
+  });
+
+  it("finding 1: an unassigned device another team's integration created is refused too; an integration without a team (the operator's) writes to any device", async () => {
+    const south = await w.admin.post('/api/v1/integration', {
+      kind: 'tts',
+      name: 'Eriks TTS',
+      team_id: w.accounts.teams.south,
+    });
+    const southSecret = south.json().data.secret as string;
+    const southCaller = { headers: { authorization: `Bearer ${southSecret}` }, csrf: false };
+    const first = await ingest('/api/ingest/ttn', ttsBody('70B3D57ED0AABB03'), southCaller);
+    expect(first.statusCode).toBe(200);
+    const refused = await ingest('/api/ingest/ttn', ttsBody('70B3D57ED0AABB03'));
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ device: ['Okänd enhet.'] });
+
+    const operator = await w.admin.post('/api/v1/integration', { kind: 'tts', name: 'Operatören' });
+    const operatorCaller = {
+      headers: { authorization: `Bearer ${operator.json().data.secret}` },
+      csrf: false,
+    };
+    const anywhere = await ingest('/api/ingest/ttn', ttsBody('70B3D57ED0AABB03'), operatorCaller);
+    expect(anywhere.statusCode).toBe(200);
+    expect(anywhere.json().stored).toBe(1);
+  });
+
+  it('finding 2: a DevEUI is 16 hex digits on every way in (422 naming it); other device ids are bounded; nothing is stored', async () => {
+    const before = await tableHashes(w.db);
+    const bad = [
+      'x'.repeat(3000),
+      'A'.repeat(3000),
+      '70B3D57ED0AABB0',
+      '70B3D57ED0AABB0123',
+      'GGB3D57ED0AABB01',
+    ];
+    for (const eui of bad) {
+      const tts = await ingest('/api/ingest/ttn', ttsBody(eui));
+      expect({ eui: eui.slice(0, 20), status: tts.statusCode }).toEqual({
+        eui: eui.slice(0, 20),
+        status: 422,
+      });
+      expect(tts.json().errors['end_device_ids.dev_eui'][0]).toMatch(/16 hexadecimala/);
+      const chirpstack = await ingest('/api/ingest/chirpstack?event=up', chirpstackBody(eui));
+      expect(chirpstack.statusCode).toBe(422);
+      expect(chirpstack.json().errors['deviceInfo.devEui'][0]).toMatch(/16 hexadecimala/);
+    }
+    // Without a DevEUI The Things Stack's device id names the device: an id of at most 64 characters.
+    const longId = await ingest('/api/ingest/ttn', {
+      end_device_ids: { device_id: 'spjut-'.repeat(20) },
+      uplink_message: { decoded_payload: { temperature: 1 } },
+    });
+    expect(longId.statusCode).toBe(422);
+    expect(longId.json().errors['end_device_ids.device_id']).toBeDefined();
+    for (const device of ['x'.repeat(65), 'a b', 'spjut/1', '']) {
+      const http = await ingest('/api/v1/ingest', {
+        device,
+        readings: [{ sensor: 'temperature', value: 1 }],
+      });
+      expect({ device, status: http.statusCode }).toEqual({ device, status: 422 });
+      expect(http.json().errors.device).toBeDefined();
+    }
+    expect(changedTables(before, await tableHashes(w.db))).toEqual([]);
+    // Separators and case are normalised: one device.
+    const spaced = await ingest('/api/ingest/chirpstack?event=up', chirpstackBody('70:b3:d5:7e:d0:aa:bb:04'));
+    const plain = await ingest('/api/ingest/ttn', ttsBody('70B3D57ED0AABB04'));
+    expect(spaced.json().device_id).toBe(plain.json().device_id);
+  });
+
+  it('finding 3: a message of more sensors than the cap is 422 (never 503), on every way in, and stores nothing', async () => {
+    const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i]));
+    const justOver = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, i]));
+    const before = await tableHashes(w.db);
+    for (const decoded of [many, justOver]) {
+      for (const way of everyWayIn('70B3D57ED0AABB05', decoded)) {
+        const response = await way();
+        expect(response.statusCode).toBe(422);
+        // (5,000 readings over HTTP are refused first for being more than 1,000 readings.)
+        const errors = JSON.stringify(response.json().errors);
+        if (decoded === justOver) expect(errors).toMatch(/högst 100 sensorer/);
+      }
+    }
+    expect(changedTables(before, await tableHashes(w.db))).toEqual([]);
+  });
+
+  it('finding 3: a device has at most 200 sensors; keys beyond that are left out and named, the rest is stored', async () => {
+    const keys = (from: number, n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${from + i}`, i]));
+    for (let i = 0; i < 2; i++) {
+      const response = await ingest('/api/ingest/ttn', ttsBody('70B3D57ED0AABB06', keys(i * 100, 100)));
+      expect(response.json().stored).toBe(100);
+    }
+    const over = await ingest('/api/ingest/ttn', ttsBody('70B3D57ED0AABB06', { ...keys(0, 5), k900: 1 }));
+    expect(over.statusCode).toBe(200);
+    expect(over.json().stored).toBe(5);
+    expect(over.json().skipped).toEqual({ k900: 'Enheten har redan 200 sensorer; nya tas inte emot.' });
+    const sensors = await w.db
+      .selectFrom('sensors')
+      .innerJoin('devices', 'devices.id', 'sensors.device_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('devices.external_device_id', '=', '70B3D57ED0AABB06')
+      .executeTakeFirstOrThrow();
+    expect(Number(sensors.n)).toBe(200);
+  });
+});
+
+describe.each(dialects)('issue 24 "In" 4: a moved device leaves its old team\'s panels (%s)', (dialect) => {
+  let w: WorldApp;
+  beforeAll(async () => {
+    w = await createWorldApp(dialect);
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it("finding 4: after an admin moves a device to another team, anna's panel, dashboard and panel token no longer show its title, id, position or sensors", async () => {
+    const dashboard = await w.ids.dashboard('Skogens temperaturer');
+    const panel = await w.db
+      .selectFrom('panels')
+      .selectAll()
+      .where('dashboard_id', '=', dashboard)
+      .where('device_id', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const device = panel.device_id!;
+    const token = await createEmbedToken(w.anna, [`panel:${panel.id}`]);
+    const includes =
+      'include=device,sensor,lineChartItems.device.sensors,lineChartItems.sensor,singleValueItem.device.sensors,singleValueItem.sensor';
+    const readers = {
+      panel: () => w.anna.get(`/api/v1/panel/${panel.id}?${includes}`),
+      token: () =>
+        w.client().get(`/api/v1/panel/${panel.id}?${includes}`, {
+          headers: { authorization: `Bearer ${token.token}`, origin: PARTNER },
+        }),
+      dashboard: () =>
+        w.anna.get(
+          `/api/v1/dashboard/${dashboard}?include=panels.device,panels.lineChartItems.device.sensors,panels.lineChartItems.sensor,panels.singleValueItem.device.sensors,panels.singleValueItem.sensor`,
+        ),
+    };
+    /** The device and sensor objects of an answer that are about the moved device. */
+    const about = (json: unknown): unknown[] => {
+      const found: unknown[] = [];
+      const walk = (v: unknown) => {
+        if (Array.isArray(v)) v.forEach(walk);
+        else if (v && typeof v === 'object') {
+          const o = v as Record<string, unknown>;
+          if (('external_device_id' in o && o.id === device) || ('unit' in o && o.device_id === device))
+            found.push(o);
+          Object.values(o).forEach(walk);
+        }
+      };
+      walk(json);
+      return found;
+    };
+    for (const read of Object.values(readers)) expect(about((await read()).json()).length).toBeGreaterThan(0);
+
+    const renamed = 'Flyttad till Syd, hemlig titel';
+    const moved = await w.admin.patch(`/api/v1/device/${device}`, { team_ids: [w.accounts.teams.south] });
+    expect(moved.statusCode).toBe(200);
+    const edited = await w.erik.patch(`/api/v1/device/${device}`, {
+      title: renamed,
+      lat: 55.60417,
+      lng: 13.00073,
+    });
+    expect(edited.statusCode).toBe(200);
+    for (const [name, read] of Object.entries(readers)) {
+      const response = await read();
+      expect({ name, status: response.statusCode }).toEqual({ name, status: 200 });
+      expect({ name, leaked: about(response.json()) }).toEqual({ name, leaked: [] });
+      expect({ name, title: response.body.includes(renamed) }).toEqual({ name, title: false });
+    }
+    // The panel itself stays anna's: its device and sensor are null, its ids what they were.
+    const own = (await readers.panel()).json().data;
+    expect(own.device_id).toBe(device);
+    if ('device' in own) expect(own.device).toBeNull();
+  });
+});
+
+describe.each(dialects)('issue 24 "In" 5: the small holes (%s)', (dialect) => {
+  let w: WorldApp;
+  beforeAll(async () => {
+    w = await createWorldApp(dialect);
+  });
+  afterAll(async () => {
+    await w?.close();
+  });
+
+  it('finding 5: a malformed URL (/%ZZ) answers our JSON 400 with the security headers', async () => {
+    for (const url of ['/%ZZ', '/api/v1/device/%ZZ', '/api/%E0%A4%A']) {
+      const response = await w.client().get(url);
+      expect({ url, status: response.statusCode }).toEqual({ url, status: 400 });
+      expect(response.json().message).toBe('Adressen är ogiltig.');
+      expect(response.body).not.toContain('FST_ERR');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBeDefined();
+    }
+  });
+
+  it('finding 5: one address guessing passwords over many accounts is stopped (429) by a limit per IP', async () => {
+    const client = w.client();
+    await client.csrfCookie();
+    const statuses: number[] = [];
+    for (let i = 0; i < 70; i++) {
+      const response = await client.post('/api/login', {
+        email: `konto${i % 60}@example.se`,
+        password: 'fel-lösenord',
+      });
+      statuses.push(response.statusCode);
+    }
+    const first429 = statuses.indexOf(429);
+    expect(first429).toBe(50);
+    expect(statuses.slice(first429).every((s) => s === 429)).toBe(true);
+  });
+
+  it("finding 5: an admin changing another user's e-mail or password is audited; changing one's own e-mail needs the current password", async () => {
+    const support = await w.admin.post('/api/v1/invite', { email: 'admin2@matnat.se', name: 'Admin Två' });
+    expect(support.statusCode).toBeLessThan(300);
+    const other = await w.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'admin2@matnat.se')
+      .executeTakeFirstOrThrow();
+    await w.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', other.id).execute();
+    const email = await w.admin.patch(`/api/user/${other.id}`, {
+      attribute: 'email',
+      value: 'admin2b@matnat.se',
+    });
+    expect(email.statusCode).toBe(200);
+    const password = await w.admin.patch(`/api/user/${other.id}`, {
+      attribute: 'password',
+      value: 'nytt-lösen-9',
+    });
+    expect(password.statusCode).toBe(200);
+    const audited = await w.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_id', 'subject_id', 'details'])
+      .where('subject_id', '=', other.id)
+      .where('action', '=', 'user.profile')
+      .orderBy('id')
+      .execute();
+    expect(audited.map((a) => [a.actor_id, JSON.parse(a.details ?? '{}').attribute])).toEqual([
+      [w.accounts.admin.id, 'email'],
+      [w.accounts.admin.id, 'password'],
+    ]);
+    expect(audited.map((a) => a.details).join()).not.toContain('nytt-lösen-9');
+
+    const url = `/api/user/${w.accounts.erik.id}`;
+    const without = await w.erik.patch(url, { attribute: 'email', value: 'erik.ny@matnat.se' });
+    expect(without.statusCode).toBe(422);
+    expect(without.json().errors.current_password).toBeDefined();
+    const wrong = await w.erik.patch(url, {
+      attribute: 'email',
+      value: 'erik.ny@matnat.se',
+      current_password: 'fel',
+    });
+    expect(wrong.statusCode).toBe(422);
+    const right = await w.erik.patch(url, {
+      attribute: 'email',
+      value: 'erik.ny@matnat.se',
+      current_password: DEMO_PASSWORD,
+    });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().data.email).toBe('erik.ny@matnat.se');
+  });
+
+  it('finding 5: invalid UTF-8 in a JSON body is 400 and stores nothing (not U+FFFD)', async () => {
+    const before = await tableHashes(w.db);
+    const body = Buffer.concat([Buffer.from('{"title":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('b"}')]);
+    const response = await w.anna.post('/api/v1/dashboard', body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Förfrågan är inte giltig UTF-8.');
+    expect(changedTables(before, await tableHashes(w.db))).toEqual([]);
+  });
+
+  it('finding 5: an embed token expires within a year at most (9999-12-31 is 422)', async () => {
+    const device = await w.ids.device('Temperaturspjut Abisko 1');
+    const create = (expires_at: string) =>
+      w.anna.post('/api/v1/embed-token', {
+        name: 'Partner',
+        scopes: [`device:${device}`],
+        allowed_origins: [PARTNER],
+        expires_at,
+      });
+    const far = await create('9999-12-31T00:00:00Z');
+    expect(far.statusCode).toBe(422);
+    expect(far.json().errors.expires_at[0]).toContain('366 dagar');
+    expect((await create(new Date(Date.now() + 367 * 86_400_000).toISOString())).statusCode).toBe(422);
+    expect((await create(new Date(Date.now() + 365 * 86_400_000).toISOString())).statusCode).toBe(201);
+  });
+});
+
+describe('issue 24 "In" 5: headers and files of a production server', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'matnat-front-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Mätnät</title>');
+    writeFileSync(
+      join(dir, 'assets', 'main-abcdefgh.js'),
+      'console.log(1);\n//# sourceMappingURL=main-abcdefgh.js.map',
+    );
+    writeFileSync(join(dir, 'assets', 'main-abcdefgh.js.map'), '{"sourcesContent":["const secret = 1;"]}');
+    t = await createTestApp({
+      dialect: 'sqlite',
+      accounts: false,
+      config: { frontendDir: dir, trustProxy: true },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finding 5: source maps (full sources) are not served', async () => {
+    expect((await t.client().get('/assets/main-abcdefgh.js')).statusCode).toBe(200);
+    const map = await t.client().get('/assets/main-abcdefgh.js.map');
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain('secret');
+  });
+
+  it('finding 5: HSTS only over https, never over plain http', async () => {
+    const plain = await t.client().get('/api/health');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const secure = await t.client().get('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 });

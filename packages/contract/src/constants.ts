@@ -106,6 +106,14 @@ export const LIMITS = {
   /** Characters of an acknowledgement's comment. */
   alertComment: 1000,
   ingestReadings: 1000,
+  /** Distinct sensors (payload keys) one message may carry values for. */
+  sensorsPerMessage: 100,
+  /** Sensors one device may have: ingestion creates no more (a decoder gone wrong, a flood of keys). */
+  sensorsPerDevice: 200,
+  /** Characters of a device id that is not a DevEUI (`external_device_id`). */
+  deviceId: 64,
+  /** Days ahead an embed token may expire at most. */
+  embedTokenDays: 366,
   embedScopes: 100,
   embedOrigins: 20,
   orderMessage: 2000,

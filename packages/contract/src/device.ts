@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Timestamp, timestamps } from './common';
-import { SENSOR_TYPES } from './constants';
+import { LIMITS, SENSOR_TYPES } from './constants';
+import { DEVICE_ID_PATTERN } from './deviceIds';
 import { body, boolean, id, idList, integer, latitude, longitude, optionalText, text } from './fields';
 import { EXPECTED_INTERVAL_S } from './health';
 import { fieldLabels as L, validationMessages as M } from './messages';
@@ -91,7 +92,7 @@ export const Device = z.object({
 export type Device = z.infer<typeof Device>;
 
 /** LoRaWAN DevEUIs, MQTT client ids, serial numbers: letters, digits and `-_.:`. */
-const externalDeviceId = text(L.external_device_id, { max: 64 }).regex(/^[A-Za-z0-9._:-]+$/, {
+const externalDeviceId = text(L.external_device_id, { max: LIMITS.deviceId }).regex(DEVICE_ID_PATTERN, {
   error: M.invalid(L.external_device_id),
 });
 

@@ -46,9 +46,12 @@ export const EmbedTokenCreateBody = body({
     .refine((origins) => new Set(origins).size === origins.length, {
       error: M.duplicates(L.allowed_origins),
     }),
-  expires_at: dateTime(L.expires_at).refine((at) => Date.parse(at) > Date.now(), {
-    error: M.future(L.expires_at),
-  }),
+  expires_at: dateTime(L.expires_at)
+    .refine((at) => Date.parse(at) > Date.now(), { error: M.future(L.expires_at) })
+    // A token is in a partner page's source: it must run out, so a forgotten page stops reading one day.
+    .refine((at) => Date.parse(at) <= Date.now() + LIMITS.embedTokenDays * 86_400_000, {
+      error: M.expiresWithin(L.expires_at, LIMITS.embedTokenDays),
+    }),
 });
 export type EmbedTokenCreateBody = z.infer<typeof EmbedTokenCreateBody>;
 export type EmbedTokenCreateBodyInput = z.input<typeof EmbedTokenCreateBody>;

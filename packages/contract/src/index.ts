@@ -24,6 +24,7 @@ export {
 } from './constants';
 export * from './dashboard';
 export * from './device';
+export * from './deviceIds';
 export {
   EMBED_SCOPE_PATTERN,
   embedScopeAllows,

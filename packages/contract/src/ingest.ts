@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, Timestamp } from './common';
 import { LIMITS } from './constants';
+import { deviceIdOf } from './deviceIds';
 import { body, dateTime, id, number, oneOf, optionalText, text } from './fields';
 import { fieldLabels as L, validationMessages as M } from './messages';
 
@@ -54,11 +55,23 @@ export type IngestReadingInput = z.input<typeof IngestReading>;
  * (`device` may be left out); with an `http` integration's secret `device` is its `external_device_id`.
  */
 export const IngestBody = body({
-  device: text(L.device, { max: 64 }).optional(),
+  /** A DevEUI (normalised: `70-b3-…` is `70B3…`) or another device id (`deviceIdOf`). */
+  device: text(L.device, { max: LIMITS.deviceId })
+    .superRefine((raw, ctx) => {
+      const device = deviceIdOf(raw, L.device);
+      if ('problem' in device) ctx.addIssue({ code: 'custom', message: device.problem });
+    })
+    .optional(),
   readings: z
     .array(IngestReading, { error: M.array(L.readings) })
     .min(1, { error: M.minItems(L.readings, 1) })
-    .max(LIMITS.ingestReadings, { error: M.maxItems(L.readings, LIMITS.ingestReadings) }),
+    .max(LIMITS.ingestReadings, { error: M.maxItems(L.readings, LIMITS.ingestReadings) })
+    .refine(
+      (readings) => new Set(readings.map((r) => r.sensor.toLowerCase())).size <= LIMITS.sensorsPerMessage,
+      {
+        error: M.tooManySensors(LIMITS.sensorsPerMessage),
+      },
+    ),
 });
 export type IngestBody = z.infer<typeof IngestBody>;
 
@@ -146,3 +159,19 @@ export type DeviceKey = z.infer<typeof DeviceKey>;
 /** The answer of creating a device key: the only time the key is shown. */
 export const DeviceKeyCreated = DeviceKey.extend({ key: z.string() });
 export type DeviceKeyCreated = z.infer<typeof DeviceKeyCreated>;
+
+/**
+ * `GET /api/v1/device/{id}/dead-letters`: messages naming the device that could never be stored (an MQTT
+ * message with a reading time before 2000, more sensors than a message may carry …), acknowledged and
+ * dropped so the broker does not redeliver them forever, counted per way in and reason.
+ */
+export const IngestDeadLetter = z.object({
+  source: z.enum(['mqtt']),
+  reason: z.string(),
+  /** The last such message's topic. */
+  topic: z.string().nullable(),
+  count: z.number().int().positive(),
+  first_at: Timestamp,
+  last_at: Timestamp,
+});
+export type IngestDeadLetter = z.infer<typeof IngestDeadLetter>;

@@ -95,6 +95,11 @@ export const validationMessages = {
   oneOf: (label: string, options: readonly string[]) =>
     `${label} måste vara något av: ${options.join(', ')}.`,
   invalid: (label: string) => `${label} är ogiltigt.`,
+  devEui: (label: string) => `${label} måste vara ett DevEUI: 16 hexadecimala siffror.`,
+  deviceId: (label: string, max: number) =>
+    `${label} får bara innehålla bokstäver, siffror och - _ . : och vara högst ${max} tecken.`,
+  tooManySensors: (max: number) => `Ett meddelande får innehålla värden för högst ${max} sensorer.`,
+  expiresWithin: (label: string, days: number) => `${label} får ligga högst ${days} dagar fram i tiden.`,
   email: 'E-postadressen är ogiltig.',
   url: (label: string) => `${label} måste vara en giltig webbadress (http eller https).`,
   image: (label: string) => `${label} måste vara en bild i PNG, JPEG eller WebP.`,

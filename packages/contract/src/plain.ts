@@ -4,6 +4,7 @@
  * browser bundles.
  */
 export * from './constants';
+export * from './deviceIds';
 export * from './embedScope';
 export * from './health';
 export { type IssueLike, toFormErrors } from './issues';

@@ -103,7 +103,7 @@ describe('UserAttributeBody (PATCH /api/user/{id})', () => {
     });
   });
 
-  it('is strict: current_password only belongs to a password change', () => {
+  it('is strict: current_password only belongs to a password or e-mail change', () => {
     expect(
       errorsOf(UserAttributeBody.safeParse({ attribute: 'name', value: 'Anna', current_password: 'x' })),
     ).toEqual({ current_password: ['Fältet är okänt.'] });

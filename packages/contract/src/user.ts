@@ -28,19 +28,21 @@ export const Me = User.extend({ impersonator: Impersonator.nullable() });
 export type Me = z.infer<typeof Me>;
 
 /**
- * `PATCH /api/user/{id}`: one attribute/value pair (spec §7). A password change needs `current_password`
- * once the user has set a password; the server checks that, as only it knows `has_set_password`.
+ * `PATCH /api/user/{id}`: one attribute/value pair (spec §7). Changing one's own password or e-mail needs
+ * `current_password` once a password is set; the server checks that, as only it knows `has_set_password`.
  */
+const currentPassword = z.string({ error: M.string(L.current_password) }).optional();
+
 export const UserAttributeBody = z.discriminatedUnion(
   'attribute',
   [
     body({ attribute: z.literal('name'), value: text(L.name) }),
-    body({ attribute: z.literal('email'), value: email() }),
+    body({ attribute: z.literal('email'), value: email(), current_password: currentPassword }),
     body({ attribute: z.literal('photo_url'), value: photoUrl(L.photo_url).nullable() }),
     body({
       attribute: z.literal('password'),
       value: password(),
-      current_password: z.string({ error: M.string(L.current_password) }).optional(),
+      current_password: currentPassword,
     }),
   ],
   {

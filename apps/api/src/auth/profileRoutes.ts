@@ -8,6 +8,7 @@ import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import { authMessages, errorMessages } from '../messages.js';
 import { sendVerificationMail } from './accountRoutes.js';
+import { audit } from './audit.js';
 import { currentUser, isAdmin, requireAuth } from './guards.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { loadAuthUser } from './session.js';
@@ -46,6 +47,14 @@ async function changePassword(
   });
 }
 
+/** 422 on `current_password` unless it is the user's password (nothing to check before one is set). */
+async function checkCurrentPassword(target: UserRow, given: string | undefined): Promise<void> {
+  if (target.password_hash === null) return;
+  if (!given) throw unprocessable({ current_password: [authMessages.currentPasswordNeeded] });
+  if (!(await verifyPassword(target.password_hash, given)))
+    throw unprocessable({ current_password: [authMessages.wrongPassword] });
+}
+
 /** `PATCH /api/user/{id}`: one attribute of a user's profile at a time (yourself; admins anyone). */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -70,6 +79,11 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       if (!target) throw notFound();
       const body = request.body;
       const at = now();
+      // Someone changing their own password or e-mail proves they know the password; an admin changing
+      // another's does not, and is audited instead.
+      const ownChange = id === actor.id || request.impersonatorId !== null;
+      if ((body.attribute === 'password' || body.attribute === 'email') && ownChange)
+        await checkCurrentPassword(target, body.current_password);
       switch (body.attribute) {
         case 'name':
         case 'photo_url':
@@ -82,17 +96,23 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         case 'email':
           if (body.value !== target.email) await changeEmail(app, target, body.value);
           break;
-        case 'password': {
-          // Someone changing their own password proves they know it; an admin resetting another's does not.
-          const ownChange = id === actor.id || request.impersonatorId !== null;
-          if (ownChange && target.password_hash !== null) {
-            const ok = await verifyPassword(target.password_hash, body.current_password ?? '');
-            if (!ok) throw unprocessable({ current_password: [authMessages.wrongPassword] });
-          }
+        case 'password':
           await changePassword(app, id, body.value, request.authSession?.id ?? null);
           break;
-        }
       }
+      if (id !== actor.id || request.impersonatorId !== null)
+        await audit(app.db, {
+          actorId: request.impersonatorId ?? actor.id,
+          action: 'user.profile',
+          subjectType: 'user',
+          subjectId: id,
+          // What changed, never a password; an address from and to.
+          details:
+            body.attribute === 'email'
+              ? { attribute: 'email', from: target.email, to: body.value }
+              : { attribute: body.attribute },
+          ip: request.ip,
+        });
       const user = await loadAuthUser(app, id);
       if (!user) throw notFound();
       if (id === actor.id) request.user = user;

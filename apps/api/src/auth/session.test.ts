@@ -55,7 +55,10 @@ describe.each(dialects)('session auth (%s)', (dialect) => {
 describe.each(dialects)('login, logout and sessions (%s)', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ dialect, config: { loginThrottle: { maxAttempts: 3, decaySeconds: 60 } } });
+    t = await createTestApp({
+      dialect,
+      config: { loginThrottle: { maxAttempts: 3, decaySeconds: 60, perIp: 50, perIpDecaySeconds: 600 } },
+    });
   });
   afterAll(async () => {
     await t?.close();

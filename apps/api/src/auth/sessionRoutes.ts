@@ -41,16 +41,20 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         tags,
-        summary: 'Signs in; 422 on bad credentials, 429 after repeated failures per e-mail and IP',
+        summary:
+          'Signs in; 422 on bad credentials, 429 after repeated failures per e-mail and IP, and per IP',
         body: LoginBody,
         response: { 200: z.object({ data: Me }), 422: ValidationErrorBody, 429: ThrottledErrorBody },
       },
     },
     async (request, reply) => {
       const { email, password, remember } = request.body;
-      const { maxAttempts, decaySeconds } = app.config.loginThrottle;
+      const { maxAttempts, decaySeconds, perIp, perIpDecaySeconds } = app.config.loginThrottle;
       const key = `login:${normalizeEmail(email)}|${request.ip}`;
       await app.throttle.attempt(key, { maxAttempts, decaySeconds });
+      // One address trying many accounts: counted first like every attempt, given back when it succeeds.
+      const ipKey = `login-ip:${request.ip}`;
+      await app.throttle.attempt(ipKey, { maxAttempts: perIp, decaySeconds: perIpDecaySeconds });
 
       const user = await app.db
         .selectFrom('users')
@@ -62,6 +66,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         throw unprocessable({ email: [errorMessages.badCredentials] }, errorMessages.badCredentials);
       }
       await app.throttle.clear(key);
+      await app.throttle.refund(ipKey);
       await startSession(request, reply, { userId: user.id, remember });
       return data(await meResource(request));
     },

@@ -43,6 +43,16 @@ export class Throttle {
     if (hits > limit.maxAttempts) throw tooManyRequests((resetAt - this.clock()) / 1000);
   }
 
+  /** Takes one attempt back (a login that succeeded is no failure of its IP). */
+  async refund(key: string): Promise<void> {
+    await this.db
+      .updateTable('throttle_hits')
+      .set((eb) => ({ hits: eb('hits', '-', 1) }))
+      .where('key', '=', key)
+      .where('hits', '>', 0)
+      .execute();
+  }
+
   /** Forgets `key` (a successful login clears its failures). */
   async clear(key: string): Promise<void> {
     await this.db.deleteFrom('throttle_hits').where('key', '=', key).execute();

@@ -1,5 +1,6 @@
 import type { ReadVersionTable } from './readVersion.js';
 import type { AuthTables } from './tables/auth.js';
+import type { IntegrationTables } from './tables/integrations.js';
 import type { ResourceTables } from './tables/resources.js';
 
 export interface ThrottleHitsTable {
@@ -10,7 +11,7 @@ export interface ThrottleHitsTable {
 }
 
 /** The whole schema, composed from the tables of each part of the server. */
-export interface DB extends AuthTables, ResourceTables {
+export interface DB extends AuthTables, ResourceTables, IntegrationTables {
   read_version: ReadVersionTable;
   throttle_hits: ThrottleHitsTable;
 }

@@ -64,6 +64,12 @@ export function isBuiltExampleFile(root: string, pathName: string): boolean {
 }
 
 /**
+ * Source maps carry the full sources (`sourcesContent`): they stay in the build for error tracking, but the
+ * server does not hand them out.
+ */
+const isSourceMap = (pathName: string) => /\.map(\.(br|gz))?$/i.test(pathName);
+
+/**
  * Serves the built front end (FRONTEND_DIR) from the API's origin: files as they are (or their precompressed
  * .br/.gz siblings), `index.html` revalidated on every load, and unknown non-API GET paths answered with
  * index.html so the SPA's router handles them. Everything else unknown is a JSON 404.
@@ -82,7 +88,7 @@ export async function registerFrontend(app: FastifyInstance): Promise<void> {
       // The build writes .br and .gz beside each file (scripts/precompress.mjs): sent as Accept-Encoding asks.
       preCompressed: true,
       // A built app's directory holds only built files; a directory of examples holds sources too.
-      allowedPath: hasIndex ? undefined : (pathName) => isBuiltExampleFile(root, pathName),
+      allowedPath: (pathName) => !isSourceMap(pathName) && (hasIndex || isBuiltExampleFile(root, pathName)),
     });
     if (!hasIndex) {
       app.get('/', { schema: { hide: true } }, async (_request, reply) =>
@@ -100,7 +106,7 @@ export async function registerFrontend(app: FastifyInstance): Promise<void> {
       cacheControl: false,
       setHeaders: cacheHeaders,
       preCompressed: true,
-      allowedPath: examples ? (pathName) => isBuiltExampleFile(dir, pathName) : undefined,
+      allowedPath: (pathName) => !isSourceMap(pathName) && (!examples || isBuiltExampleFile(dir, pathName)),
     });
     if (examples) {
       app.get(prefix, { schema: { hide: true } }, async (_request, reply) =>

@@ -3,6 +3,8 @@ import { errorMessages } from '../messages.js';
 import { HttpError } from './errors.js';
 import { refuseUnstorableText } from './text.js';
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
 function rejectPrototypeKeys(key: string, value: unknown): unknown {
   if (key === '__proto__' || key === 'constructor') throw new SyntaxError(`forbidden key ${key}`);
   return value;
@@ -16,8 +18,14 @@ function rejectPrototypeKeys(key: string, value: unknown): unknown {
 export function registerJsonParser(app: FastifyInstance): void {
   // text/plain is a CORS "simple" type a foreign page could post without a preflight: JSON only.
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => {
+    // Bytes that are not UTF-8 are refused, not stored as U+FFFD (which would keep a changed text).
+    let text: string;
+    try {
+      text = strictUtf8.decode(body as Buffer);
+    } catch {
+      return done(new HttpError(400, errorMessages.badUtf8), undefined);
+    }
     if (text.trim() === '') return done(null, undefined);
     let parsed: unknown;
     try {

@@ -81,7 +81,6 @@ describe.runIf(sharedUp).each(dialects)('MQTT ingestion (%s)', (dialect) => {
   async function subscriberApp(url: string, appId: string, extra: Record<string, unknown> = {}) {
     const t = await createTestApp({
       dialect,
-      accounts: false,
       config: {
         mqtt: {
           url,
@@ -238,6 +237,75 @@ describe.runIf(sharedUp).each(dialects)('MQTT ingestion (%s)', (dialect) => {
     await waitFor(async () => acks.length === acked + 5, 'the PUBACKs after the commit');
     expect(acks.slice(acked).every((at) => at >= released)).toBe(true);
     expect(await stored(t)).toBe(stored0 + 5);
+  });
+
+  it('issue 24 finding 2/3: a message that can never be stored (5,000 keys, a bad DevEUI, a time before 2000) is acknowledged, dropped and counted in the dead letters its device shows', async () => {
+    const appId = unique();
+    const t = await subscriberApp(SHARED_BROKER, appId);
+    const client = t.app.ingest.mqtt!;
+    let acks = 0;
+    client.on('packetsend', (packet) => {
+      if (packet.cmd === 'puback') acks++;
+    });
+    const pub = await publisher(SHARED_BROKER);
+    clients.push(pub);
+    const eui = '2400000000000001';
+    const topic = `v3/${appId}/devices/d/up`;
+    const up = (decoded: Record<string, unknown>, at = new Date().toISOString(), id = eui) =>
+      JSON.stringify(ttsUplink({ eui: id, at, decoded }));
+    await waitFor(async () => {
+      await pub.publishAsync(topic, up({ temperature: 1 }), { qos: 1 });
+      return (await storedOf(t, eui)) > 0;
+    }, 'the subscription');
+    const acked = acks;
+    const many = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`k${i}`, i]));
+    await pub.publishAsync(topic, up(many), { qos: 1 });
+    await pub.publishAsync(topic, up({ temperature: 2 }, '1999-12-31T23:00:00Z'), { qos: 1 });
+    await pub.publishAsync(topic, up({ temperature: 3 }, undefined, 'X'.repeat(3000)), { qos: 1 });
+    await waitFor(async () => acks >= acked + 3, 'the three acknowledgements');
+    const letters = async () =>
+      (
+        await t.db
+          .selectFrom('ingest_dead_letters')
+          .select(['device_id', 'reason', 'count', 'topic'])
+          .execute()
+      )
+        .map((l) => ({ ...l, count: Number(l.count) }))
+        .sort((a, b) => (a.reason < b.reason ? -1 : 1));
+    await waitFor(async () => (await letters()).length === 3, 'three dead letters');
+    // Not redelivered: a later message is stored and the counts stay at one each.
+    await pub.publishAsync(topic, up({ temperature: 4 }), { qos: 1 });
+    await waitFor(async () => (await storedOf(t, eui)) >= 2, 'the next message');
+    await new Promise((r) => setTimeout(r, 1500));
+    const device = await t.db
+      .selectFrom('devices')
+      .select('id')
+      .where('external_device_id', '=', eui)
+      .executeTakeFirstOrThrow();
+    expect(await letters()).toEqual([
+      {
+        device_id: device.id,
+        reason: 'Ett meddelande får innehålla värden för högst 100 sensorer.',
+        count: 1,
+        topic,
+      },
+      { device_id: device.id, reason: 'Mättidpunkt får inte ligga före år 2000.', count: 1, topic },
+      {
+        device_id: null,
+        reason: 'end_device_ids.dev_eui måste vara ett DevEUI: 16 hexadecimala siffror.',
+        count: 1,
+        topic,
+      },
+    ]);
+    const admin = await t.loginAs('admin@matnat.se');
+    const shown = await admin.get(`/api/v1/device/${device.id}/dead-letters`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().data.map((l: { reason: string; count: number }) => [l.reason, l.count])).toEqual(
+      expect.arrayContaining([
+        ['Ett meddelande får innehålla värden för högst 100 sensorer.', 1],
+        ['Mättidpunkt får inte ligga före år 2000.', 1],
+      ]),
+    );
   });
 
   it('issue 10: two subscribers in one shared-subscription group split the stream and store each message once', async () => {

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config.js';
+import { resourceMessages } from '../routes/messages.js';
 import { type IntegrationRef, itemOfUplink } from './accept.js';
+import { recordDeadLetter } from './deadLetters.js';
 import { type Parsed, parseChirpstack, parseTts } from './uplinks.js';
 
 const TTS_UP = /^v3\/[^/]+\/devices\/[^/]+\/up$/;
@@ -158,16 +160,26 @@ export function startMqttIngest(
       }, 1000);
   };
 
+  // A message that can never be stored is acknowledged (a broker would redeliver it forever), logged and
+  // counted in the dead letters the device's page shows.
+  const dead = (topic: string, reason: string, eui: string | undefined) => {
+    log.warn({ topic, reason }, 'message that can never be stored acknowledged and dropped');
+    recordDeadLetter(app.db, { source: 'mqtt', eui, reason, topic }).catch((err) =>
+      log.warn({ err }, 'dead letter not counted'),
+    );
+  };
+
   client.handleMessage = (packet: IPublishPacket, callback) => {
     const parsed = parseMqttMessage(packet.topic, packet.payload as Buffer, app);
-    if (parsed && 'error' in parsed)
-      log.warn({ topic: packet.topic, error: parsed.error }, 'unreadable message acknowledged and dropped');
+    if (parsed && 'error' in parsed) dead(packet.topic, parsed.error, parsed.eui);
     if (parsed && 'uplink' in parsed) {
       const item = itemOfUplink(parsed.uplink, integration);
+      const eui = parsed.uplink.eui;
       if (packet.messageId !== undefined && packet.qos > 0) {
         const held = acks.hold(packet.messageId);
         app.ingest.queue.add(item, (err, result) => {
           if (!result) failed(err);
+          else if (result.refused) dead(packet.topic, resourceMessages.unknownDevice, eui);
           acks.stored(held, result !== undefined);
         });
       } else {

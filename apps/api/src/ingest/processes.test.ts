@@ -105,7 +105,7 @@ describe.each(dialects)('ingestion processes (%s)', (dialect) => {
     const sent: Promise<unknown>[] = [];
     for (let i = 0; i < n; i++) {
       const body = ttsUplink({
-        eui: 'MQTT000000000001',
+        eui: 'A0A0000000000001',
         at: new Date(base + i * 1000).toISOString(),
         decoded: { temperature: i % 25 },
       });
@@ -128,7 +128,7 @@ describe.each(dialects)('ingestion processes (%s)', (dialect) => {
     expect(published).toBe(n);
     const db = prepared.database.db;
     await waitFor(
-      async () => (await storedCount(db, 'MQTT000000000001')) === n,
+      async () => (await storedCount(db, 'A0A0000000000001')) === n,
       'every MQTT message stored',
       30_000,
     );

@@ -1,4 +1,10 @@
-import { READING_VALUE_MAX, readingTimeProblem } from '@matnat/contract';
+import {
+  deviceIdOf,
+  LIMITS,
+  READING_VALUE_MAX,
+  readingTimeProblem,
+  validationMessages as V,
+} from '@matnat/contract';
 import { ingestMessages as M } from './messages.js';
 import {
   NOT_MEASUREMENTS,
@@ -39,30 +45,48 @@ export interface Uplink {
   gateways: GatewaySignal[];
 }
 
+/** Bad input (422): what is wrong, and the field of the message it is about (`body` when none). */
+export interface ParseError {
+  error: string;
+  field?: string;
+  /** The device the message names, when that much could be read (the dead letters count it there). */
+  eui?: string;
+}
+
 /** What a network-server message is: an uplink to store, one to ignore (with why), or bad input (422). */
-export type Parsed = { uplink: Uplink } | { ignored: string } | { error: string };
+export type Parsed = { uplink: Uplink } | { ignored: string } | ParseError;
 
 type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+/** A network server's name of a device, the title of a device created for it: bounded like a title. */
+const nameOf = (v: unknown): string | null => str(v)?.slice(0, 100) ?? null;
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-/** DevEUI and gateway EUI with case and separators normalised: `70-b3-d5…` → `70B3D5…`. */
-export function normaliseEui(id: string): string {
-  if (/^[0-9A-F]+$/.test(id)) return id; // already normal (The Things Stack's form): the common case
-  const compact = id.trim().replace(/[-:\s]/g, '');
-  return /^[0-9a-fA-F]+$/.test(compact) ? compact.toUpperCase() : id.trim();
+/**
+ * The device a message names, through the one rule of every way in (`deviceIdOf` of the contract): a
+ * DevEUI field must hold 16 hex digits, another id at most 64 characters; otherwise a 422 naming the field.
+ */
+function deviceOf(raw: string, field: string, eui: boolean): { eui: string } | ParseError {
+  const device = deviceIdOf(raw, field, { eui });
+  return 'id' in device ? { eui: device.id } : { error: device.problem, field };
+}
+
+/** A gateway's id by the same rule; null (the gateway is left out, the reading kept) when it breaks it. */
+function gatewayIdOf(raw: string): string | null {
+  const gateway = deviceIdOf(raw, 'gateway');
+  return 'id' in gateway ? gateway.id : null;
 }
 
 /** ChirpStack v3 sends EUIs base64-encoded (`AgICAgICAgI=`). */
 function euiOfBase64(value: string): string {
-  if (/^[0-9a-fA-F]{16}$/.test(value)) return value.toUpperCase();
+  if (/^[0-9a-fA-F]{16}$/.test(value)) return value;
   const bytes = Buffer.from(value, 'base64');
-  return bytes.length === 8 ? bytes.toString('hex').toUpperCase() : normaliseEui(value);
+  return bytes.length === 8 ? bytes.toString('hex') : value;
 }
 
-function parseTime(value: unknown, fallback: number): number | { error: string } {
+function parseTime(value: unknown, fallback: number): number | ParseError {
   const ms = typeof value === 'string' ? Date.parse(value) : fallback;
   const problem = readingTimeProblem(ms, 'Mättidpunkt');
   return problem ? { error: problem } : ms;
@@ -77,7 +101,11 @@ export function readingsOf(
   decoded: Json,
   ts: number,
   keys: SensorKeyTable,
-): { readings: UplinkReading[]; skipped: Record<string, string> } {
+  field: string,
+): { readings: UplinkReading[]; skipped: Record<string, string> } | ParseError {
+  // Every key may become a sensor: a message of thousands is a decoder gone wrong, never stored in part.
+  if (Object.keys(decoded).length > LIMITS.sensorsPerMessage)
+    return { error: V.tooManySensors(LIMITS.sensorsPerMessage), field };
   const readings: UplinkReading[] = [];
   const skipped: Record<string, string> = {};
   for (const [key, raw] of Object.entries(decoded)) {
@@ -133,9 +161,9 @@ function batteryOf(decoded: readonly UplinkReading[]): Uplink['battery'] {
 function ttsGateway(meta: Json): GatewaySignal | null {
   const ids = isObject(meta.gateway_ids) ? meta.gateway_ids : {};
   const broker = isObject(meta.packet_broker) ? meta.packet_broker : {};
-  const id = str(ids.eui) ?? str(broker.forwarder_gateway_eui) ?? str(ids.gateway_id);
-  if (!id || id === 'packetbroker') return null;
-  return { id: normaliseEui(id), rssi: num(meta.rssi), snr: num(meta.snr) };
+  const raw = str(ids.eui) ?? str(broker.forwarder_gateway_eui) ?? str(ids.gateway_id);
+  const id = raw && raw !== 'packetbroker' ? gatewayIdOf(raw) : null;
+  return id ? { id, rssi: num(meta.rssi), snr: num(meta.snr) } : null;
 }
 
 const TTS_NON_UPLINKS = [
@@ -156,23 +184,28 @@ export function parseTts(body: unknown, keys: SensorKeyTable, receivedAt = Date.
   // The event-stream/storage envelope wraps the ApplicationUp in `data`.
   const message = isObject(body.data) && isObject(body.data.end_device_ids) ? body.data : body;
   const ids = message.end_device_ids;
-  if (!isObject(ids)) return { error: M.missing('end_device_ids') };
-  const eui = str(ids.dev_eui) ?? str(ids.device_id);
-  if (!eui) return { error: M.missing('end_device_ids.dev_eui') };
+  if (!isObject(ids)) return { error: M.missing('end_device_ids'), field: 'end_device_ids' };
+  const devEui = str(ids.dev_eui);
+  const device = devEui
+    ? deviceOf(devEui, 'end_device_ids.dev_eui', true)
+    : deviceOf(str(ids.device_id) ?? '', 'end_device_ids.device_id', false);
+  if ('error' in device) return device;
   const up = message.uplink_message;
   if (!isObject(up)) {
     const kind = TTS_NON_UPLINKS.find((k) => k in message);
     return { ignored: kind ? M.notAnUplink(kind) : M.noUplink };
   }
   const ts = parseTime(up.received_at ?? message.received_at, receivedAt);
-  if (typeof ts !== 'number') return ts;
+  if (typeof ts !== 'number') return { ...ts, eui: device.eui };
   const decoded = isObject(up.decoded_payload) ? up.decoded_payload : {};
-  const { readings, skipped } = readingsOf(decoded, ts, keys);
+  const values = readingsOf(decoded, ts, keys, 'uplink_message.decoded_payload');
+  if ('error' in values) return { ...values, eui: device.eui };
+  const { readings, skipped } = values;
   const metadata = Array.isArray(up.rx_metadata) ? up.rx_metadata.filter(isObject) : [];
   return {
     uplink: {
-      eui: normaliseEui(eui),
-      name: str(ids.device_id),
+      eui: device.eui,
+      name: nameOf(ids.device_id),
       ts,
       readings,
       skipped,
@@ -184,24 +217,26 @@ export function parseTts(body: unknown, keys: SensorKeyTable, receivedAt = Date.
 }
 
 function chirpstackGateway(info: Json, v3: boolean): GatewaySignal | null {
-  const id = str(v3 ? info.gatewayID : info.gatewayId);
+  const raw = str(v3 ? info.gatewayID : info.gatewayId);
+  const id = raw ? gatewayIdOf(v3 ? euiOfBase64(raw) : raw) : null;
   if (!id) return null;
   return {
-    id: v3 ? euiOfBase64(id) : normaliseEui(id),
+    id,
     rssi: num(info.rssi),
     snr: num(v3 ? info.loRaSNR : info.snr),
   };
 }
 
 /** The decoded object of a ChirpStack uplink: v4 `object`, v3 `objectJSON` (a JSON string). */
-function chirpstackObject(message: Json): Json | { error: string } {
+function chirpstackObject(message: Json): Json | ParseError {
   if (isObject(message.object)) return message.object;
   if (typeof message.objectJSON === 'string' && message.objectJSON !== '') {
+    const error = { error: M.badObjectJson, field: 'objectJSON' };
     try {
       const parsed: unknown = JSON.parse(message.objectJSON);
-      return isObject(parsed) ? parsed : { error: M.badObjectJson };
+      return isObject(parsed) ? parsed : error;
     } catch {
-      return { error: M.badObjectJson };
+      return error;
     }
   }
   return {};
@@ -218,13 +253,16 @@ export function parseChirpstack(
   const v3 = !isObject(body.deviceInfo);
   const rawEui = v3 ? str(body.devEUI) : str((body.deviceInfo as Json).devEui);
   if (event !== 'up' && event !== 'status') return { ignored: M.notAnUplink(event) };
-  if (!rawEui) return { error: M.missing(v3 ? 'devEUI' : 'deviceInfo.devEui') };
-  const eui = v3 ? euiOfBase64(rawEui) : normaliseEui(rawEui);
-  const name = v3 ? str(body.deviceName) : str((body.deviceInfo as Json).deviceName);
+  const euiField = v3 ? 'devEUI' : 'deviceInfo.devEui';
+  if (!rawEui) return { error: M.missing(euiField), field: euiField };
+  const device = deviceOf(v3 ? euiOfBase64(rawEui) : rawEui, euiField, true);
+  if ('error' in device) return device;
+  const { eui } = device;
+  const name = nameOf(v3 ? body.deviceName : (body.deviceInfo as Json).deviceName);
   const rxInfo = Array.isArray(body.rxInfo) ? body.rxInfo.filter(isObject) : [];
   const firstRxTime = rxInfo.map((rx) => rx.time).find((t) => typeof t === 'string');
   const ts = parseTime(body.time ?? (v3 ? firstRxTime : undefined), receivedAt);
-  if (typeof ts !== 'number') return ts;
+  if (typeof ts !== 'number') return { ...ts, eui };
   const base = { eui, name, ts, skipped: {}, gateways: [] as GatewaySignal[] };
   if (event === 'status') {
     const level = num(body.batteryLevel);
@@ -234,8 +272,10 @@ export function parseChirpstack(
     return { uplink: { ...base, readings: [], battery, externalPower: external } };
   }
   const decoded = chirpstackObject(body);
-  if (typeof decoded.error === 'string') return { error: decoded.error };
-  const { readings, skipped } = readingsOf(decoded, ts, keys);
+  if (typeof decoded.error === 'string') return { ...(decoded as ParseError), eui };
+  const values = readingsOf(decoded as Json, ts, keys, v3 ? 'objectJSON' : 'object');
+  if ('error' in values) return { ...values, eui };
+  const { readings, skipped } = values;
   const gateways = bestFirst(
     rxInfo.map((rx) => chirpstackGateway(rx, v3)).filter((g): g is GatewaySignal => g !== null),
   );

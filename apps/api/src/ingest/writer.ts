@@ -1,3 +1,4 @@
+import { LIMITS } from '@matnat/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/types.js';
 import { executeValues, type Reading, writeReadings } from '../measurements/store.js';
@@ -48,14 +49,22 @@ export function knownSensorsItem(
 }
 
 export interface ItemResult {
-  deviceId: number;
+  /** Null when the item was refused. */
+  deviceId: number | null;
   stored: number;
   /** Keys whose 0 meant "no probe attached" and that have no sensor: not stored (see `zeroWithoutProbe`). */
   noProbe?: string[];
+  /** Payload keys left out by the writer (a device at its cap of sensors), with the reason. */
+  skipped?: Record<string, string>;
+  /** Set when nothing was written: the device is not one the item's integration may write to. */
+  refused?: 'device';
 }
 
 /** A 0 from an input that sends 0 with nothing attached: a reading only for a sensor that exists. */
 const withoutProbe = (r: UplinkReading) => r.value === 0 && r.rule.zeroWithoutProbe === true;
+
+/** Why a key of a device at its cap was left out. */
+export const SENSOR_CAP_REASON = `Enheten har redan ${LIMITS.sensorsPerDevice} sensorer; nya tas inte emot.`;
 
 /**
  * Ids this process has already resolved: a device by EUI, a sensor by device and key, a gateway by EUI,
@@ -101,32 +110,86 @@ export async function writeBatch(
   const learnt = new IngestCache();
   const at = new Date().toISOString();
   const batchDeviceIds = await resolveDevices(trx, batch, cache, learnt, at);
-  const kept = await withoutStaleSimulation(trx, batch, batchDeviceIds, cache, learnt);
-  const items = kept ? kept.map((i) => batch[i]!) : batch;
-  const deviceIds = kept ? kept.map((i) => batchDeviceIds[i]!) : batchDeviceIds;
+  // Items whose integration may write to their device (issue 24); the refused write nothing at all.
+  const allowed = await mayWrite(trx, batch, batchDeviceIds);
+  const permitted = batch.flatMap((_, i) => (allowed[i] ? [i] : []));
+  const simulation = await withoutStaleSimulation(
+    trx,
+    permitted.map((i) => batch[i]!),
+    permitted.map((i) => batchDeviceIds[i]!),
+    cache,
+    learnt,
+  );
+  const kept = simulation ? simulation.map((j) => permitted[j]!) : permitted;
+  const items = kept.map((i) => batch[i]!);
+  const deviceIds = kept.map((i) => batchDeviceIds[i]!);
   const sensorIds = await resolveSensors(trx, items, deviceIds, cache, learnt, at);
   const readings: Reading[] = [];
   const written = items.map((item, i): ItemResult => {
     const deviceId = deviceIds[i]!;
     const noProbe: string[] = [];
+    const skipped: Record<string, string> = {};
     for (const r of item.readings) {
       const sensorId = sensorIds.get(sensorKey(deviceId, r.key));
-      if (sensorId === undefined) noProbe.push(r.key);
-      else readings.push({ sensor_id: sensorId, ts: r.ts, value: r.value });
+      if (sensorId !== undefined) readings.push({ sensor_id: sensorId, ts: r.ts, value: r.value });
+      else if (withoutProbe(r)) noProbe.push(r.key);
+      else skipped[r.key] = SENSOR_CAP_REASON;
     }
-    const stored = item.readings.length - noProbe.length;
-    return noProbe.length > 0 ? { deviceId, stored, noProbe } : { deviceId, stored };
+    const result: ItemResult = {
+      deviceId,
+      stored: item.readings.length - noProbe.length - Object.keys(skipped).length,
+    };
+    if (noProbe.length > 0) result.noProbe = noProbe;
+    if (Object.keys(skipped).length > 0) result.skipped = skipped;
+    return result;
   });
   await writeReadings(trx, readings);
   const gatewayIds = await resolveGateways(trx, items, cache, learnt, at);
   await writeHealth(trx, items, deviceIds, gatewayIds, cache, learnt);
-  if (!kept) return { results: written, readings, learnt };
-  // The dropped items stored nothing.
-  const results = batchDeviceIds.map((deviceId): ItemResult => ({ deviceId, stored: 0 }));
+  // The refused items wrote nothing; the simulator's dropped ones stored nothing.
+  const results = batch.map(
+    (_, i): ItemResult =>
+      allowed[i]
+        ? { deviceId: batchDeviceIds[i]!, stored: 0 }
+        : { deviceId: null, stored: 0, refused: 'device' },
+  );
   kept.forEach((index, i) => {
     results[index] = written[i]!;
   });
   return { results, readings, learnt };
+}
+
+/**
+ * Whether each item's integration may write to the device it resolved to (issue 24). An integration of a
+ * team writes to that team's devices and to unassigned ones it created or that are offered to its team;
+ * any other device is refused as if unknown. An integration without a team is the operator's (only
+ * admins create integrations) and, like MQTT, the simulator and device keys, is not limited here.
+ */
+async function mayWrite(
+  trx: Kysely<DB>,
+  items: readonly IngestItem[],
+  deviceIds: readonly number[],
+): Promise<boolean[]> {
+  const scoped = [...new Set(deviceIds.filter((_, i) => items[i]!.integration?.teamId != null))];
+  if (scoped.length === 0) return items.map(() => true);
+  const [teams, devices] = await Promise.all([
+    trx.selectFrom('device_team').select(['device_id', 'team_id']).where('device_id', 'in', scoped).execute(),
+    trx
+      .selectFrom('devices')
+      .select(['id', 'integration_id', 'offered_team_id'])
+      .where('id', 'in', scoped)
+      .execute(),
+  ]);
+  const byId = new Map(devices.map((d) => [d.id, d]));
+  return items.map((item, i) => {
+    const integration = item.integration;
+    if (integration?.teamId == null) return true;
+    const deviceId = deviceIds[i]!;
+    const own = teams.filter((t) => t.device_id === deviceId);
+    if (own.length > 0) return own.some((t) => t.team_id === integration.teamId);
+    const device = byId.get(deviceId);
+    return device?.integration_id === integration.id || device?.offered_team_id === integration.teamId;
+  });
 }
 
 /**
@@ -181,12 +244,14 @@ async function resolveDevices(
     if ('eui' in item.device && !cache.devices.has(item.device.eui)) missing.set(item.device.eui, item);
   if (missing.size > 0) {
     const euis = [...missing.keys()];
+    // Stored as sent: keyed by the id asked for (a normalised key would miss ids that are no DevEUI, and
+    // the insert below would then run for nothing, bumping PostgreSQL's read version every time).
     const found = await trx
       .selectFrom('devices')
-      .select(['id', NORMALISED_EXTERNAL_ID.as('eui')])
+      .select(['id', 'external_device_id'])
       .where('external_device_id', 'in', euis)
       .execute();
-    for (const row of found) learnt.devices.set(row.eui, row.id);
+    for (const row of found) learnt.devices.set(row.external_device_id, row.id);
     const rest = euis.filter((eui) => !learnt.devices.has(eui));
     if (rest.length > 0) {
       // Stored by hand as `70-b3-d5-…` or in lower case: compare normalised (a scan, once per new device).
@@ -289,13 +354,20 @@ async function resolveSensors(
     .where('device_id', 'in', devices)
     .execute();
   const toCreate: { deviceId: number; reading: UplinkReading }[] = [];
+  // Sensors each device has or is about to get: none beyond LIMITS.sensorsPerDevice is created.
+  const count = new Map<number, number>();
+  for (const sensor of existing) count.set(sensor.device_id, (count.get(sensor.device_id) ?? 0) + 1);
   for (const [k, m] of missing) {
     const id = sensorMatch(
       existing.filter((s) => s.device_id === m.deviceId),
       m.reading,
     );
     if (id !== undefined) out.set(k, id);
-    else if (!withoutProbe(m.reading)) toCreate.push(m);
+    else if (withoutProbe(m.reading)) continue;
+    else if ((count.get(m.deviceId) ?? 0) < LIMITS.sensorsPerDevice) {
+      toCreate.push(m);
+      count.set(m.deviceId, (count.get(m.deviceId) ?? 0) + 1);
+    }
   }
   if (toCreate.length > 0) await createSensors(trx, toCreate, out, at);
   for (const [k, id] of out) learnt.sensors.set(k, id);

@@ -540,7 +540,7 @@ describe.each(dialects)('ingestion over HTTP (%s)', (dialect) => {
     expect(notAnUplink.statusCode).toBe(422);
     expect(notAnUplink.json()).toEqual({
       message: 'Fältet end_device_ids saknas.',
-      errors: { body: ['Fältet end_device_ids saknas.'] },
+      errors: { end_device_ids: ['Fältet end_device_ids saknas.'] },
     });
   });
 

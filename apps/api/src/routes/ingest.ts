@@ -1,14 +1,13 @@
-import { IngestBody, IngestResult } from '@matnat/contract';
+import { deviceIdOf, IngestBody, IngestResult, fieldLabels as L } from '@matnat/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError, unauthenticated, unprocessable } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod.js';
-import { acceptParsed, type IntegrationRef } from '../ingest/accept.js';
+import { acceptParsed, answerOf, type IntegrationRef } from '../ingest/accept.js';
 import { type IngestCredential, requireIngestCredential } from '../ingest/credentials.js';
 import { ingestMessages as M } from '../ingest/messages.js';
 import { ruleOf, unknownKeyRule } from '../ingest/sensorKeys.js';
 import {
-  normaliseEui,
   type Parsed,
   parseChirpstack,
   parseTts,
@@ -27,12 +26,16 @@ function integrationOf(request: FastifyRequest): IntegrationRef {
   return { id: credential.integrationId, teamId: credential.teamId };
 }
 
-/** Stores through the queue; a database that cannot take the write is a 503 the sender may retry. */
-async function stored<T>(work: Promise<T>): Promise<T> {
+/**
+ * Stores through the queue; a database that cannot take the write is a 503 the sender may retry. Bad input
+ * never gets here (it is a 422 before), so the cause is logged: a 503 is the server's problem.
+ */
+async function stored<T>(request: FastifyRequest, work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    request.log.error({ err: error }, 'readings not stored: answered 503');
     throw Object.assign(new HttpError(503, M.unavailable, undefined, { 'retry-after': '5' }), {
       cause: error,
     });
@@ -40,8 +43,16 @@ async function stored<T>(work: Promise<T>): Promise<T> {
 }
 
 async function answer(request: FastifyRequest, parsed: Parsed) {
-  if ('error' in parsed) throw unprocessable({ body: [parsed.error] });
-  return stored(acceptParsed(request.server.ingest.queue, parsed, integrationOf(request)));
+  if ('error' in parsed) throw unprocessable({ [parsed.field ?? 'body']: [parsed.error] });
+  return stored(request, acceptParsed(request.server.ingest.queue, parsed, integrationOf(request)));
+}
+
+/** The body's `device` as ingestion matches it (the contract has checked it already). */
+function deviceIdIn(body: IngestBody): string | null {
+  if (!body.device) return null;
+  const device = deviceIdOf(body.device, L.device);
+  if ('problem' in device) throw unprocessable({ device: [device.problem] });
+  return device.id;
 }
 
 /** The readings of an `IngestBody` through the key table; 422 naming each reading out of range. */
@@ -61,8 +72,9 @@ function bodyReadings(request: FastifyRequest, body: IngestBody): UplinkReading[
 
 function deviceOf(credential: IngestCredential, body: IngestBody): IngestItem['device'] {
   if (credential.kind === 'device') return { id: credential.deviceId };
-  if (!body.device) throw unprocessable({ device: [M.deviceRequired] });
-  return { eui: normaliseEui(body.device), name: null };
+  const eui = deviceIdIn(body);
+  if (!eui) throw unprocessable({ device: [M.deviceRequired] });
+  return { eui, name: null };
 }
 
 /**
@@ -88,7 +100,8 @@ export async function ingestRoutes(app: FastifyInstance) {
           .select('external_device_id')
           .where('id', '=', credential.deviceId)
           .executeTakeFirst();
-        if (normaliseEui(own?.external_device_id ?? '') !== normaliseEui(request.body.device))
+        const ownId = deviceIdOf(own?.external_device_id ?? '', L.device);
+        if (!('id' in ownId) || ownId.id !== deviceIdIn(request.body))
           throw unprocessable({ device: [M.deviceMismatch] });
       }
       const readings = bodyReadings(request, request.body);
@@ -106,10 +119,7 @@ export async function ingestRoutes(app: FastifyInstance) {
         gateways: [],
         simulated: false,
       };
-      const result = await stored(app.ingest.queue.enqueue(item));
-      const answer: IngestResult = { stored: result.stored, device_id: result.deviceId };
-      if (result.noProbe) answer.skipped = Object.fromEntries(result.noProbe.map((key) => [key, M.noProbe]));
-      return answer;
+      return answerOf(await stored(request, app.ingest.queue.enqueue(item)));
     },
   );
 

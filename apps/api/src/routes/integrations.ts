@@ -3,6 +3,7 @@ import {
   DeviceKeyCreateBody,
   DeviceKeyCreated,
   IdParams,
+  IngestDeadLetter,
   Integration,
   IntegrationCreateBody,
   IntegrationCreated,
@@ -106,7 +107,10 @@ export async function integrationRoutes(app: FastifyInstance) {
   );
 }
 
-/** Device keys: whoever may see a device creates and revokes the keys it sends readings with. */
+/**
+ * Device keys: whoever may see a device creates and revokes the keys it sends readings with, and sees the
+ * messages naming it that could never be stored.
+ */
 export async function deviceKeyRoutes(app: FastifyInstance) {
   const db = app.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -156,6 +160,24 @@ export async function deviceKeyRoutes(app: FastifyInstance) {
         .executeTakeFirstOrThrow();
       reply.code(201);
       return data({ ...keyJson(row), key: secret });
+    },
+  );
+
+  r.get(
+    '/api/v1/device/:id/dead-letters',
+    {
+      onRequest: requireAuth,
+      schema: { params: IdParams, response: { 200: z.object({ data: z.array(IngestDeadLetter) }) } },
+    },
+    async (request) => {
+      const device = await findDevice(db, await requireViewer(request), request.params.id);
+      const rows = await db
+        .selectFrom('ingest_dead_letters')
+        .select(['source', 'reason', 'topic', 'count', 'first_at', 'last_at'])
+        .where('device_id', '=', device.id)
+        .orderBy('last_at', 'desc')
+        .execute();
+      return data(rows.map((row) => ({ ...row, count: Number(row.count) })));
     },
   );
 

@@ -10,6 +10,7 @@ import type {
   SingleValueItemsTable,
 } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
+import { visibleToOwners } from './scope.js';
 
 const sensorsOfDevices = preparedQuery((db, ids: readonly number[]) =>
   db.selectFrom('sensors').selectAll().where('device_id', 'in', ids),
@@ -235,14 +236,30 @@ export async function loadPanels(
   ]);
   const wantSensor = (prefix: string) =>
     includes.has(`${prefix}.sensor`) || (prefix === '' && includes.has('sensor'));
+  // What each panel may show: the devices its dashboard's owner may read now (and their sensors).
+  const referenced = [
+    ...lineItems.map((i) => i.device_id),
+    ...singleItems.map((i) => i.device_id),
+    ...rows.flatMap((r) => (r.device_id === null ? [] : [r.device_id])),
+  ];
+  const visible = await visibleToOwners(
+    db,
+    rows.map((r) => r.dashboard_id),
+    referenced,
+  );
+  const dashboardOf = new Map(rows.map((r) => [r.id, r.dashboard_id]));
+  const shows = (panelId: number, deviceId: number | null) =>
+    deviceId !== null && visible.get(dashboardOf.get(panelId)!)?.has(deviceId) === true;
+
   const deviceIds: number[] = [];
   const sensorIds: number[] = [];
   const sensorDeviceIds: number[] = [];
   const collect = (
-    item: { device_id: number | null; sensor_id: number | null },
+    item: { panel_id: number; device_id: number | null; sensor_id: number | null },
     withDevice: boolean,
     withSensor: boolean,
   ) => {
+    if (!shows(item.panel_id, item.device_id)) return;
     if (withDevice && item.device_id !== null) deviceIds.push(item.device_id);
     if (withSensor && item.sensor_id !== null) {
       sensorIds.push(item.sensor_id);
@@ -252,7 +269,7 @@ export async function loadPanels(
   for (const i of lineItems) collect(i, includes.has('lineChartItems.device'), wantSensor('lineChartItems'));
   for (const i of singleItems)
     collect(i, includes.has('singleValueItem.device'), wantSensor('singleValueItem'));
-  for (const r of rows) collect(r, includes.has('device'), wantSensor(''));
+  for (const r of rows) collect({ ...r, panel_id: r.id }, includes.has('device'), wantSensor(''));
 
   const deviceRows = deviceIds.length ? await devicesById(db, [...new Set(deviceIds)]) : [];
   const needDeviceSensors = deviceIncludes.has('sensors') || deviceIncludes.has('defaultSensor');
@@ -275,8 +292,9 @@ export async function loadPanels(
     prefix: string,
   ) => {
     const json = itemJson(item);
-    if (includes.has(`${prefix}.sensor`)) json.sensor = sensors.get(item.sensor_id) ?? null;
-    if (includes.has(`${prefix}.device`)) json.device = devices.get(item.device_id) ?? null;
+    const shown = shows(item.panel_id, item.device_id);
+    if (includes.has(`${prefix}.sensor`)) json.sensor = (shown && sensors.get(item.sensor_id)) || null;
+    if (includes.has(`${prefix}.device`)) json.device = (shown && devices.get(item.device_id)) || null;
     return json;
   };
   const linesByPanel = groupBy(lineItems, (i) => i.panel_id);
@@ -290,10 +308,10 @@ export async function loadPanels(
       const item = singleByPanel.get(row.id);
       json.singleValueItem = item ? withRelations(item, 'singleValueItem') : null;
     }
-    if (includes.has('device'))
-      json.device = row.device_id === null ? null : (devices.get(row.device_id) ?? null);
+    const shown = shows(row.id, row.device_id);
+    if (includes.has('device')) json.device = (shown && devices.get(row.device_id!)) || null;
     if (includes.has('sensor'))
-      json.sensor = row.sensor_id === null ? null : (sensors.get(row.sensor_id) ?? null);
+      json.sensor = (shown && row.sensor_id !== null && sensors.get(row.sensor_id)) || null;
   });
   return panels;
 }

@@ -48,6 +48,64 @@ export async function visibleDeviceIds(
   return new Set(rows.map((r) => r.device_id));
 }
 
+/**
+ * The devices among `deviceIds` that each dashboard's owner may see now, by dashboard id: a panel shows a
+ * device only while the owner of its dashboard may read it (issue 24: a device moved to another team
+ * leaves its old team's panels and their embed tokens). A fixed number of queries for any number of
+ * dashboards.
+ */
+export async function visibleToOwners(
+  db: Kysely<DB>,
+  dashboardIds: readonly number[],
+  deviceIds: readonly number[],
+): Promise<Map<number, Set<number>>> {
+  const out = new Map<number, Set<number>>();
+  const dashboards = [...new Set(dashboardIds)];
+  const devices = [...new Set(deviceIds)];
+  if (dashboards.length === 0) return out;
+  const owners = await db
+    .selectFrom('dashboards')
+    .innerJoin('users', 'users.id', 'dashboards.user_id')
+    .leftJoin('team_user', 'team_user.user_id', 'users.id')
+    .select(['dashboards.id', 'users.is_admin', 'team_user.team_id'])
+    .where('dashboards.id', 'in', dashboards)
+    .execute();
+  const teamsOf = new Map<number, Set<number>>();
+  const admins = new Set<number>();
+  for (const o of owners) {
+    if (o.is_admin === 1) admins.add(o.id);
+    const teams = teamsOf.get(o.id) ?? new Set<number>();
+    if (o.team_id !== null) teams.add(o.team_id);
+    teamsOf.set(o.id, teams);
+  }
+  const allTeams = [...new Set(owners.flatMap((o) => (o.team_id === null ? [] : [o.team_id])))];
+  const links =
+    devices.length > 0 && allTeams.length > 0
+      ? await db
+          .selectFrom('device_team')
+          .select(['device_id', 'team_id'])
+          .where('device_id', 'in', devices)
+          .where('team_id', 'in', allTeams)
+          .execute()
+      : [];
+  const existing =
+    admins.size > 0 && devices.length > 0
+      ? new Set(
+          (await db.selectFrom('devices').select('id').where('id', 'in', devices).execute()).map((d) => d.id),
+        )
+      : new Set<number>();
+  for (const dashboard of dashboards) {
+    const teams = teamsOf.get(dashboard) ?? new Set<number>();
+    out.set(
+      dashboard,
+      admins.has(dashboard)
+        ? existing
+        : new Set(links.filter((l) => teams.has(l.team_id)).map((l) => l.device_id)),
+    );
+  }
+  return out;
+}
+
 export async function canSeeDevice(db: Kysely<DB>, viewer: Viewer, deviceId: number): Promise<boolean> {
   return (await visibleDeviceIds(db, viewer, [deviceId])).has(deviceId);
 }

@@ -4,7 +4,8 @@ import type { DB } from '../db/types.js';
 
 /**
  * Bookkeeping that a rejected request may legitimately write: attempt counters (counting refused attempts
- * is their job) and the at-most-once-a-minute activity stamps of sessions and embed tokens.
+ * is their job) and the at-most-once-a-minute activity stamps of sessions, embed tokens, integration
+ * secrets and device keys.
  */
 const VOLATILE: Record<string, readonly string[] | 'all'> = {
   throttle_hits: 'all',
@@ -12,6 +13,8 @@ const VOLATILE: Record<string, readonly string[] | 'all'> = {
   kysely_migration_lock: 'all',
   sessions: ['last_activity_at', 'expires_at'],
   embed_tokens: ['last_used_at'],
+  integrations: ['last_used_at'],
+  device_keys: ['last_used_at'],
 };
 
 // The schema does not change while a suite runs: it is read once per database.

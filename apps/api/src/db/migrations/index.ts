@@ -8,6 +8,7 @@ import * as deviceInterval from './0006_device_interval.js';
 import * as alerts from './0007_alerts.js';
 import * as alertKindConditions from './0008_alert_kind_conditions.js';
 import * as simulatedDevices from './0009_simulated_devices.js';
+import * as deadLetters from './0010_dead_letters.js';
 
 /** Every migration, by name; the names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_alerts': alerts,
   '0008_alert_kind_conditions': alertKindConditions,
   '0009_simulated_devices': simulatedDevices,
+  '0010_dead_letters': deadLetters,
 };
