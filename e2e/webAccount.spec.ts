@@ -218,6 +218,16 @@ test('Din profil: change the name, a wrong current password shows the field erro
     page.locator('section', { hasText: 'Profilbild' }).getByRole('img', { name: 'Sara Strand' }),
   ).toHaveText('SS');
 
+  // Issue 24: a new e-mail address needs the password (422 under that field without it).
+  const moved = address('sara-ny');
+  await page.getByLabel('E-postadress', { exact: true }).fill(moved);
+  await page.getByRole('button', { name: 'Spara e-postadress' }).click();
+  await expect(page.getByText('Ange ditt nuvarande lösenord.')).toBeVisible();
+  await page.getByLabel('Ditt lösenord').fill('hemligt-lösen');
+  await page.getByRole('button', { name: 'Spara e-postadress' }).click();
+  await expect(page.getByText('E-postadressen är sparad.', { exact: false })).toBeVisible();
+  expect((await api(page, 'GET', '/api/me')).data.email).toBe(moved);
+
   // The server's 422 on the current password, under that field.
   await page.getByLabel('Nuvarande lösenord').fill('inte-rätt-1');
   await page.getByLabel('Nytt lösenord', { exact: true }).fill('nytt-lösen-1');

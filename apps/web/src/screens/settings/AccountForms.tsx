@@ -22,29 +22,40 @@ export function SettingsSection({ title, id, children }: { title: string; id: st
 
 type TextAttribute = 'name' | 'email';
 
-/** One attribute of `PATCH /api/user/{id}`: the server's `value` errors show under the field. */
+/**
+ * One attribute of `PATCH /api/user/{id}`: the server's `value` errors show under the field. A new e-mail
+ * address needs the password once one is set (issue 24: the server checks it).
+ */
 function AttributeForm({
   attribute,
   label,
   defaultValue,
   saved,
+  withPassword = false,
 }: {
   attribute: TextAttribute;
   label: string;
   defaultValue: string;
   saved: string;
+  withPassword?: boolean;
 }) {
-  const form = useFormSubmit({ shown: [attribute], rename: { value: attribute } });
+  const form = useFormSubmit({ shown: [attribute, 'current_password'], rename: { value: attribute } });
   const [done, setDone] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setDone(null);
-    const value = new FormData(event.currentTarget).get(attribute);
-    const user = await form.submit(UserAttributeBody, { attribute, value }, (body) =>
-      matnat.session.updateAttribute(body),
-    );
-    if (user) setDone(saved);
+    const target = event.currentTarget;
+    const values = new FormData(target);
+    const input = {
+      attribute,
+      value: values.get(attribute),
+      ...(withPassword ? { current_password: values.get('current_password') ?? '' } : {}),
+    };
+    const user = await form.submit(UserAttributeBody, input, (body) => matnat.session.updateAttribute(body));
+    if (!user) return;
+    if (withPassword) (target.elements.namedItem('current_password') as HTMLInputElement).value = '';
+    setDone(saved);
   }
 
   return (
@@ -59,6 +70,15 @@ function AttributeForm({
         defaultValue={defaultValue}
         errors={form.fields[attribute]}
       />
+      {withPassword && (
+        <TextField
+          name="current_password"
+          type="password"
+          label="Ditt lösenord"
+          autoComplete="current-password"
+          errors={form.fields.current_password}
+        />
+      )}
       <Button type="submit" variant="secondary" disabled={form.busy}>
         {form.busy ? 'Sparar…' : `Spara ${label.toLowerCase()}`}
       </Button>
@@ -76,6 +96,7 @@ export function ProfileForms({ user }: { user: Snapshot<Me> }) {
           label="E-postadress"
           defaultValue={user.email}
           saved="E-postadressen är sparad. Vi har skickat en verifieringslänk till den nya adressen."
+          withPassword={user.has_set_password}
         />
       </div>
     </SettingsSection>
