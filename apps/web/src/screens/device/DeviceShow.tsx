@@ -1,3 +1,4 @@
+import type { IngestDeadLetter } from '@matnat/contract';
 import { buildPath, type Device, deviceLabel, HttpError } from '@matnat/core';
 import {
   Button,
@@ -64,6 +65,37 @@ function Health({ device }: { device: Device }) {
   );
 }
 
+/**
+ * Messages naming the device that could never be stored (issue 24: acknowledged and dropped on MQTT so the
+ * broker does not redeliver them forever), by reason; nothing when there are none.
+ */
+function DeadLetters({ deviceId }: { deviceId: number }) {
+  const letters = useQuery({
+    queryKey: ['device', deviceId, 'dead-letters'],
+    queryFn: () => matnat.http.get<{ data: IngestDeadLetter[] }>(`/api/v1/device/${deviceId}/dead-letters`),
+  });
+  const list = letters.data?.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section className={card} aria-labelledby="dead-letters-heading">
+      <h2 id="dead-letters-heading" className="mb-2 font-semibold text-slate-900">
+        Meddelanden som inte kunde lagras
+      </h2>
+      <ul className="space-y-2 text-sm text-slate-800">
+        {list.map((l) => (
+          <li key={`${l.source}|${l.reason}`}>
+            <span className="font-medium">{l.reason}</span>{' '}
+            <span className="text-slate-600">
+              {l.count} st via {l.source.toUpperCase()}, senast {ageOf(l.last_at)}
+              {l.topic ? ` (${l.topic})` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** device.show: sensors with their latest values and a chart each (the route's time filter), health, gateways, position. */
 export default function DeviceShow() {
   const id = Number(useParams().device_id);
@@ -118,6 +150,7 @@ export default function DeviceShow() {
           </p>
         )}
       </section>
+      <DeadLetters deviceId={d.id} />
       <section className={card} aria-labelledby="sensors-heading">
         <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
           <h2 id="sensors-heading" className="font-semibold text-slate-900">
