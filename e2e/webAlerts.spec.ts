@@ -129,6 +129,16 @@ test("issue 11: a reading over a threshold arrives, and within 2 s the open app'
     name: 'E2E het växthus',
     conditions: [{ sensor_id: watched.sensor.id, operator: '>', threshold: 40 }],
   });
+  // The device sends with a key of its own: the demo integration is anna's team's, and an integration
+  // writes only into its own team's devices (issue 24).
+  const key = await apiCall<{ data: { key: string } }>(
+    page,
+    'POST',
+    `/api/v1/device/${watched.device.id}/key`,
+    {
+      name: 'E2E',
+    },
+  );
   // The bell's stream opens with the layout, possibly before the page's load event: wait for its answer
   // (asked for before navigating) before sending the reading.
   const stream = page.waitForResponse((r) => r.url().includes('/api/v1/stream'));
@@ -136,11 +146,8 @@ test("issue 11: a reading over a threshold arrives, and within 2 s the open app'
   await stream;
   const answer = await fetch(`${web()}/api/v1/ingest`, {
     method: 'POST',
-    headers: { authorization: 'Bearer mtn_demo_ingest_key', 'content-type': 'application/json' },
-    body: JSON.stringify({
-      device: watched.device.external_device_id,
-      readings: [{ sensor: 'temperature', value: 45.5 }],
-    }),
+    headers: { authorization: `Bearer ${key.data.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ readings: [{ sensor: 'temperature', value: 45.5 }] }),
   });
   expect(answer.status).toBe(200);
   await expect(page.getByTestId('matnat-bell-dot')).toBeVisible({ timeout: 2000 });
