@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import mqtt, { type MqttClient } from 'mqtt';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import type { DB } from '../src/db/types.js';
@@ -65,6 +65,31 @@ async function cpuSeconds(pid: number): Promise<number> {
   const { readFileSync } = await import('node:fs');
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** CPU seconds of the PostgreSQL backends serving the database `db` is connected to (the bench's own left out). */
+async function postgresCpu(db: Kysely<DB>): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  const rows = await sql<{ pid: number }>`select pid from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid()`.execute(db);
+  for (const { pid } of rows.rows) out.set(pid, await cpuSeconds(pid).catch(() => 0));
+  return out;
+}
+
+/** What the other processes of a run cost: the broker, PostgreSQL's backends, the publishers (this process). */
+async function othersCpu(target: Target, broker: Broker) {
+  const own = process.cpuUsage();
+  return {
+    broker: await cpuSeconds(broker.pid()!),
+    postgres: target.name === 'SQLite' ? new Map<number, number>() : await postgresCpu(target.db),
+    publishers: (own.user + own.system) / 1e6,
+  };
+}
+
+function othersSpent(before: Awaited<ReturnType<typeof othersCpu>>, after: typeof before) {
+  let postgres = 0;
+  for (const [pid, cpu] of after.postgres) postgres += cpu - (before.postgres.get(pid) ?? 0);
+  return { broker: after.broker - before.broker, postgres, publishers: after.publishers - before.publishers };
 }
 
 /** One message per device in turn, each a TTS uplink with one temperature and one gateway. */
@@ -142,6 +167,9 @@ interface MqttResult {
   /** MQTT errors the servers logged (keepalive timeouts, closed connections). */
   mqttErrors: string[];
   serverCpu: number;
+  /** CPU seconds of the broker, PostgreSQL's backends and the publishers over the run. */
+  others: { broker: number; postgres: number; publishers: number };
+  loadBefore: number;
   load: number;
 }
 
@@ -162,6 +190,8 @@ async function mqttRun(target: Target, broker: Broker, processes = 1): Promise<M
   await new Promise((r) => setTimeout(r, 500));
   const before = await storedCount(target.db);
   const cpuBefore = await Promise.all(servers.map((s) => cpuSeconds(s.pid)));
+  const othersBefore = await othersCpu(target, broker);
+  const loadBefore = loadavg()[0]!;
   let maxBacklog = 0;
   let published = 0;
   const publishing = publish(broker.url).then((r) => {
@@ -206,6 +236,7 @@ async function mqttRun(target: Target, broker: Broker, processes = 1): Promise<M
   running = false;
   await sampler;
   const cpuAfter = await Promise.all(servers.map((s) => cpuSeconds(s.pid)));
+  const others = othersSpent(othersBefore, await othersCpu(target, broker));
   const mqttErrors = servers.flatMap((s) =>
     s
       .output()
@@ -225,14 +256,18 @@ async function mqttRun(target: Target, broker: Broker, processes = 1): Promise<M
     longestStall,
     mqttErrors,
     serverCpu: cpuAfter.reduce((a, b) => a + b, 0) - cpuBefore.reduce((a, b) => a + b, 0),
+    others,
+    loadBefore,
     load: loadavg()[0]!,
   };
 }
 
 /** HTTP: `connections` clients posting batches of 1000 readings for HTTP_SECONDS. */
-async function httpRun(target: Target) {
+async function httpRun(target: Target, broker: Broker) {
   const server = await startServer({ ...target.env });
   const cpuBefore = await cpuSeconds(server.pid);
+  const othersBefore = await othersCpu(target, broker);
+  const loadBefore = loadavg()[0]!;
   const connections = 8;
   let acknowledged = 0;
   let failed = 0;
@@ -260,19 +295,37 @@ async function httpRun(target: Target) {
   );
   const seconds = (Date.now() - startedAt) / 1000;
   const cpu = (await cpuSeconds(server.pid)) - cpuBefore;
+  const others = othersSpent(othersBefore, await othersCpu(target, broker));
   await server.kill('SIGTERM');
-  return { acknowledged, failed, seconds, rate: acknowledged / seconds, serverCpu: cpu, load: loadavg()[0]! };
+  const load = loadavg()[0]!;
+  return {
+    acknowledged,
+    failed,
+    seconds,
+    rate: acknowledged / seconds,
+    serverCpu: cpu,
+    others,
+    loadBefore,
+    load,
+  };
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 function printMqtt(label: string, r: MqttResult) {
+  const us = (seconds: number) => ((seconds / r.stored) * 1e6).toFixed(1);
+  const { broker, postgres, publishers } = r.others;
+  const all = r.serverCpu + broker + postgres + publishers;
   console.log(
     `${label}: published ${fmt(r.published)} (at ${fmt(r.publishRate)}/s), stored ${fmt(r.stored)} ` +
       `(${r.published === r.stored ? 'zero loss' : `${fmt(r.published - r.stored)} NOT STORED`}) in ${r.seconds.toFixed(1)} s = ` +
       `${fmt(r.rate)} msg/s sustained; largest backlog ${fmt(Math.max(0, r.maxBacklog))}; longest stall ` +
       `${r.longestStall.toFixed(0)} s; MQTT errors ${r.mqttErrors.length ? r.mqttErrors.join(' | ') : 'none'}; server CPU ${r.serverCpu.toFixed(1)} s ` +
-      `= ${((r.serverCpu / r.stored) * 1e6).toFixed(1)} µs a message (${fmt(r.stored / r.serverCpu)} msg/s per core it has to itself); load ${r.load.toFixed(2)}`,
+      `= ${((r.serverCpu / r.stored) * 1e6).toFixed(1)} µs a message (${fmt(r.stored / r.serverCpu)} msg/s per core it has to itself); load ${r.loadBefore.toFixed(2)} → ${r.load.toFixed(2)}`,
+  );
+  console.log(
+    `  CPU a message: server ${us(r.serverCpu)} µs, broker ${us(broker)} µs, PostgreSQL ${us(postgres)} µs, ` +
+      `publishers ${us(publishers)} µs = ${us(all)} µs in all (${fmt(r.stored / (all / 2))} msg/s on 2 cores of their own)`,
   );
 }
 
@@ -290,11 +343,14 @@ async function main() {
       const target = await prepare(dialect, join(dir, dialect));
       try {
         printMqtt(`MQTT ${target.name}`, await mqttRun(target, broker));
-        const http = await httpRun(target);
+        const http = await httpRun(target, broker);
+        const perReading = (seconds: number) => ((seconds / http.acknowledged) * 1e6).toFixed(2);
         console.log(
           `HTTP ${target.name}: ${fmt(http.acknowledged)} readings acknowledged in ${http.seconds.toFixed(1)} s = ` +
             `${fmt(http.rate)} readings/s (batches of 1000, 8 connections, ${http.failed} failed); server CPU ` +
-            `${((http.serverCpu / http.acknowledged) * 1e6).toFixed(2)} µs a reading (${fmt(http.acknowledged / http.serverCpu)} readings/s per core); load ${http.load.toFixed(2)}`,
+            `${perReading(http.serverCpu)} µs a reading (${fmt(http.acknowledged / http.serverCpu)} readings/s per core), ` +
+            `PostgreSQL ${perReading(http.others.postgres)} µs, senders ${perReading(http.others.publishers)} µs; ` +
+            `load ${http.loadBefore.toFixed(2)} → ${http.load.toFixed(2)}`,
         );
       } finally {
         await target.close();

@@ -72,6 +72,8 @@ export interface Broker {
   start(): Promise<void>;
   /** SIGTERM: Mosquitto writes its persistence file (sessions, queued messages) and exits. */
   stop(): Promise<void>;
+  /** The running Mosquitto's process id (benchmarks count its CPU). */
+  pid(): number | undefined;
 }
 
 /**
@@ -107,6 +109,7 @@ export async function ownBroker(dir: string): Promise<Broker> {
       child = track(spawn('mosquitto', ['-c', config], { stdio: 'ignore' }));
       await waitFor(() => portOpen(port), `mosquitto on ${port}`);
     },
+    pid: () => child?.pid,
     async stop() {
       if (!child) return;
       const c = child;
