@@ -15,27 +15,34 @@ test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 });
 
-test("device.index: anna's devices sorted by title with latest reading, battery, signal and last seen; the search narrows by name or id", async ({
+test("device.index: anna's devices sorted by title with state, latest reading, battery, signal and last seen as columns; the search narrows by name or id", async ({
   page,
 }) => {
   await localTiles(page);
   await signedIn(page, 'anna@matnat.se');
   await page.getByRole('navigation').getByRole('link', { name: 'Mätenheter' }).first().click();
   await expect(page).toHaveURL(`${web()}/device`);
-  const cards = page.getByRole('list', { name: 'Mätenheter' }).getByRole('listitem');
-  await expect(cards.first()).toBeVisible();
-  const names = await cards.getByRole('link').allTextContents();
+  // Issue 21: from 768 px a table, a column per fact (cards on a phone: webStatus.spec.ts).
+  const table = page.getByRole('table', { name: 'Mätenheter' });
+  const rows = table.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const names = await rows.getByRole('link').allTextContents();
   expect(names).toEqual([...names].sort(new Intl.Collator('sv', { numeric: true }).compare));
-  await expect(cards.first()).toContainText('Senaste mätvärde');
-  await expect(cards.first()).toContainText('Batteri');
-  await expect(cards.first()).toContainText('Senast hörd');
-  await expect(cards.first().getByText(/°C|%/).first()).toBeVisible();
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Mätenhet',
+    'Status',
+    'Senaste mätvärde',
+    'Batteri',
+    'Signal',
+    'Senast hörd',
+  ]);
+  await expect(rows.first().getByText(/°C|%/).first()).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'device-index');
 
   await page.getByLabel('Sök på namn eller enhets-id').fill('abisko');
-  await expect(cards).not.toHaveCount(names.length);
-  for (const name of await cards.getByRole('link').allTextContents())
+  await expect(rows).not.toHaveCount(names.length);
+  for (const name of await rows.getByRole('link').allTextContents())
     expect(name.toLowerCase()).toContain('abisko');
   await page.getByLabel('Sök på namn eller enhets-id').fill('finns-inte-alls');
   await expect(page.getByText('Ingen mätenhet matchar sökningen.')).toBeVisible();

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './db/types.js';
 import type { IngestQueue } from './ingest/queue.js';
-import { knownSensorsItem } from './ingest/writer.js';
-import { latestReadings, type Reading } from './measurements/store.js';
+import { latestReadings } from './measurements/store.js';
+import { type DemoDevice, type DemoReading, demoUplink } from './seed/demoUplink.js';
 import { modelNoise, modelValue, random } from './seed/world.js';
 
 export interface SimulatorOptions {
@@ -18,7 +18,9 @@ interface SimSensor {
   id: number;
   device_id: number;
   type: string;
+  unit: string;
   lat: number | null;
+  lng: number | null;
 }
 
 /**
@@ -38,24 +40,40 @@ async function weatherOf(db: Kysely<DB>, sensors: readonly SimSensor[], weather:
   }
 }
 
-/** One round's items: a reading per sensor, one item per device. */
+/** Each device with its position and the gateways linked to it. */
+async function devicesOf(db: Kysely<DB>, sensors: readonly SimSensor[]): Promise<Map<number, DemoDevice>> {
+  const links = await db
+    .selectFrom('device_gateway')
+    .innerJoin('gateways', 'gateways.id', 'device_gateway.gateway_id')
+    .select(['device_gateway.device_id', 'gateways.external_gateway_id', 'gateways.lat', 'gateways.lng'])
+    .execute();
+  const out = new Map<number, DemoDevice>();
+  for (const s of sensors) {
+    if (out.has(s.device_id)) continue;
+    const gateways = links.filter((l) => l.device_id === s.device_id);
+    out.set(s.device_id, { id: s.device_id, lat: s.lat, lng: s.lng, gateways });
+  }
+  return out;
+}
+
+/** One round's items: a reading per sensor, one uplink per device (with its battery and signal). */
 function itemsOf(
   sensors: readonly SimSensor[],
+  devices: ReadonlyMap<number, DemoDevice>,
   ts: number,
   weather: Map<number, number>,
   rand: () => number,
 ) {
-  const byDevice = new Map<number, Reading[]>();
+  const byDevice = new Map<number, DemoReading[]>();
   for (const s of sensors) {
     const w = (weather.get(s.id) ?? 0) * 0.98 + (rand() - 0.5) * 0.15;
     weather.set(s.id, w);
     const readings = byDevice.get(s.device_id) ?? [];
-    readings.push({ sensor_id: s.id, ts, value: modelValue(s.type, s.lat ?? 60, ts, w) });
+    const value = modelValue(s.type, s.lat ?? 60, ts, w);
+    readings.push({ sensor_id: s.id, ts, value, type: s.type, unit: s.unit });
     byDevice.set(s.device_id, readings);
   }
-  return [...byDevice].map(([deviceId, readings]) =>
-    knownSensorsItem(deviceId, readings, { simulated: true }),
-  );
+  return [...byDevice].map(([deviceId, readings]) => demoUplink(devices.get(deviceId)!, readings, rand));
 }
 
 /** Whether the database holds devices the simulator may write to (the demo world's, `simulated` 1). */
@@ -90,11 +108,18 @@ export function startSimulator(
     const sensors = await db
       .selectFrom('sensors')
       .innerJoin('devices', 'devices.id', 'sensors.device_id')
-      .select(['sensors.id', 'sensors.device_id', 'sensors.type', 'devices.lat'])
+      .select([
+        'sensors.id',
+        'sensors.device_id',
+        'sensors.type',
+        'sensors.unit',
+        'devices.lat',
+        'devices.lng',
+      ])
       .where('devices.simulated', '=', 1)
       .execute();
     await weatherOf(db, sensors, weather);
-    const items = itemsOf(sensors, now(), weather, rand);
+    const items = itemsOf(sensors, await devicesOf(db, sensors), now(), weather, rand);
     await Promise.all(items.map((item) => ingest.enqueue(item)));
   };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { Device, DeviceCreateBody, DeviceUpdateBody, Sensor, TemperatureMap } from './device';
 import { toFormErrors } from './errors';
-import { DEFAULT_EXPECTED_INTERVAL_S, isSilent } from './health';
+import { DEFAULT_EXPECTED_INTERVAL_S, deviceState, isLowBattery, isSilent } from './health';
 
 const stamps = { created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z' };
 const sensor = { id: 3, device_id: 7, name: 'Temperatur', type: 'temperature', unit: '°C' } as const;
@@ -143,6 +143,7 @@ describe('device health (issue 10)', () => {
       expected_interval_s: 900,
       silent: true,
       simulated: false,
+      alerting: false,
     };
     const gateway = { id: 2, title: 'GW', external_gateway_id: 'AA01', lat: null, lng: null };
     const parsed = Device.parse({
@@ -152,5 +153,30 @@ describe('device health (issue 10)', () => {
     });
     expect(parsed.health).toEqual(health);
     expect(Device.safeParse({ ...device, health: { ...health, silent: undefined } }).success).toBe(false);
+  });
+
+  it('issue 21: a battery is low at or under 20 % or 3.0 V, never on external power or unknown', () => {
+    const battery = (value: number | null, unit: string | null, external: boolean | null = null) => ({
+      battery: value,
+      battery_unit: unit,
+      external_power: external,
+    });
+    expect(isLowBattery(battery(20, '%'))).toBe(true);
+    expect(isLowBattery(battery(20.1, '%'))).toBe(false);
+    expect(isLowBattery(battery(2.95, 'V'))).toBe(true);
+    expect(isLowBattery(battery(3.6, 'V'))).toBe(false);
+    expect(isLowBattery(battery(5, '%', true))).toBe(false);
+    expect(isLowBattery(battery(null, null))).toBe(false);
+    expect(isLowBattery(battery(5, 'mAh'))).toBe(false);
+  });
+
+  it('issue 21: a device is larm when an alert fires on it, else tyst past its interval, else heard or not', () => {
+    const state = (last: string | null, alerting = false) =>
+      deviceState({ last_seen_at: last, expected_interval_s: 3600, alerting }, now);
+    expect(state('2026-01-01T11:30:00.000Z')).toBe('ok');
+    expect(state('2026-01-01T10:00:00.000Z')).toBe('silent');
+    expect(state(null)).toBe('unheard');
+    expect(state('2026-01-01T10:00:00.000Z', true)).toBe('alarm');
+    expect(state(null, true)).toBe('alarm');
   });
 });

@@ -53,7 +53,7 @@ export type DeviceGateway = z.infer<typeof DeviceGateway>;
  * a device created by hand and never heard has no `first_seen_at`/`last_seen_at`. `battery` is in
  * `battery_unit` ('%' or 'V'); with `external_power` true it means nothing. `rssi`/`snr` are the best
  * gateway's of the latest uplink. `expected_interval_s` is the device's own or the default; `silent` is
- * `isSilent` at the time of the answer.
+ * `isSilent` at the time of the answer; `deviceState` reads the whole of it.
  */
 export const DeviceHealth = z.object({
   first_seen_at: Timestamp.nullable(),
@@ -68,6 +68,8 @@ export const DeviceHealth = z.object({
   silent: z.boolean(),
   /** A demo device whose readings the demo's simulator makes (until a real reading of it arrives). */
   simulated: z.boolean(),
+  /** An enabled alert on one of its sensors is firing or acknowledged (issue 21: the map's 'larm'). */
+  alerting: z.boolean(),
 });
 export type DeviceHealth = z.infer<typeof DeviceHealth>;
 

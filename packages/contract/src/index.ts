@@ -36,6 +36,7 @@ export * from './embedToken';
 export * from './envelope';
 export * from './errors';
 export * as fields from './fields';
+export * from './fleet';
 export * from './health';
 export * from './ingest';
 export * from './labels';

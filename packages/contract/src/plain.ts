@@ -6,6 +6,7 @@
 export * from './constants';
 export * from './deviceIds';
 export * from './embedScope';
+export * from './fleet';
 export * from './health';
 export { type IssueLike, toFormErrors } from './issues';
 export * from './labels';

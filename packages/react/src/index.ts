@@ -29,8 +29,10 @@ export { TemperatureMap } from './maps/TemperatureMap';
 export {
   OSM_ATTRIBUTION,
   OSM_TILE_URL,
+  osmAttribution,
   SATELLITE_ATTRIBUTION,
   SATELLITE_TILE_URL,
+  satelliteAttribution,
 } from './maps/useLeafletMap';
 export * from './messages';
 export * from './provider';

@@ -23,11 +23,15 @@ export interface IngestItem {
   simulated: boolean;
 }
 
-/** An item of readings of sensors known by id (the simulator, tests): no lookups by key. */
+/**
+ * An item of readings of sensors known by id (the simulator, tests): no lookups by key. `options` adds what
+ * a network server reports beside them (the battery and the gateways that heard the uplink) and whether
+ * the demo simulator invented it.
+ */
 export function knownSensorsItem(
   deviceId: number,
   readings: readonly Reading[],
-  options: Partial<Pick<IngestItem, 'simulated'>> = {},
+  options: Partial<Pick<IngestItem, 'simulated' | 'battery' | 'gateways'>> = {},
 ): IngestItem {
   const ts = Math.max(...readings.map((r) => r.ts));
   return {
@@ -42,9 +46,9 @@ export function knownSensorsItem(
       value: r.value,
       ts: r.ts,
     })),
-    battery: null,
+    battery: options.battery ?? null,
     externalPower: null,
-    gateways: [],
+    gateways: options.gateways ?? [],
   };
 }
 

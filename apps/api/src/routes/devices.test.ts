@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorldApp, type WorldApp } from '../seed/fixture.js';
+import { annasNewSensor, createWorldApp, type WorldApp } from '../seed/fixture.js';
 import { testDialects } from '../test/harness.js';
+import { ingestReadings } from '../test/ingest.js';
 
 const dialects = await testDialects();
 
@@ -33,6 +34,38 @@ describe.each(dialects)('devices (%s)', (dialect) => {
       expect(typeof d.is_public).toBe('boolean');
     }
     expect(devices.map((d) => d.title)).not.toContain('Temperaturspjut Malmö 1');
+  });
+
+  it('issue 21: health.alerting says an enabled alert fires (or is acknowledged) on one of its sensors; a disabled one does not count', async () => {
+    const sensor = await annasNewSensor(w, 'ALERTING-0001');
+    const { device_id } = await w.db
+      .selectFrom('sensors')
+      .select('device_id')
+      .where('id', '=', sensor)
+      .executeTakeFirstOrThrow();
+    const alerting = async () =>
+      ((await w.anna.get(`/api/v1/device/${device_id}`)).json().data.health as { alerting: boolean })
+        .alerting;
+    const list = async () =>
+      ((await w.anna.get('/api/v1/device')).json().data as { id: number; health: { alerting: boolean } }[])
+        .filter((d) => d.health.alerting)
+        .map((d) => d.id);
+    expect(await alerting()).toBe(false);
+    const alert = (
+      await w.anna.post('/api/v1/alert', {
+        name: 'Larm på spjutet',
+        conditions: [{ sensor_id: sensor, operator: '>', threshold: 25 }],
+      })
+    ).json().data as { id: number };
+    await ingestReadings(w.app, [{ sensor_id: sensor, ts: Date.now() - 1000, value: 30 }]);
+    await w.app.alerts.idle();
+    expect(await alerting()).toBe(true);
+    expect(await list()).toContain(device_id);
+    await w.anna.post(`/api/v1/alert/${alert.id}/acknowledge`, {});
+    expect(await alerting()).toBe(true);
+    await w.anna.patch(`/api/v1/alert/${alert.id}`, { is_enabled: false });
+    expect(await alerting()).toBe(false);
+    expect(await list()).not.toContain(device_id);
   });
 
   it('spec §9: devices are sorted by title, or by external_device_id when the title is missing', async () => {

@@ -285,6 +285,7 @@ describe.each(dialects)('ingestion over HTTP (%s)', (dialect) => {
       expected_interval_s: DEFAULT_EXPECTED_INTERVAL_S,
       silent: false,
       simulated: false,
+      alerting: false,
     });
     expect(
       show.gateways

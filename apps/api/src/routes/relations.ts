@@ -1,5 +1,5 @@
 import { DEFAULT_EXPECTED_INTERVAL_S, isSilent } from '@matnat/contract';
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
 import type {
   DevicesTable,
@@ -76,8 +76,27 @@ export function deviceJson(d: Selectable<DevicesTable>): Json {
   };
 }
 
-/** Issue 10: a device's health as ingestion last saw it (the device answers only: dashboards are cached). */
-export function healthJson(d: Selectable<DevicesTable>, now = Date.now()): Json {
+/**
+ * Issue 21: the devices among `ids` with a sensor whose enabled alert is firing or acknowledged (not yet
+ * back to normal): the map's and the device list's 'larm'.
+ */
+const alertingDevices = preparedQuery((db, ids: readonly number[]) =>
+  db
+    .selectFrom('alert_states')
+    .innerJoin('sensors', 'sensors.id', 'alert_states.sensor_id')
+    .innerJoin('alerts', 'alerts.id', 'alert_states.alert_id')
+    .select('sensors.device_id')
+    .distinct()
+    .where('sensors.device_id', 'in', ids)
+    // Literals in the SQL: a prepared query takes its parameters only from its arguments.
+    .where(sql<boolean>`alert_states.state in ('firing', 'acknowledged') and alerts.is_enabled = 1`),
+);
+
+/**
+ * Issue 10: a device's health as ingestion last saw it (the device answers only: dashboards are cached);
+ * issue 21: `alerting` from the alert states.
+ */
+export function healthJson(d: Selectable<DevicesTable>, alerting: boolean, now = Date.now()): Json {
   const health = {
     first_seen_at: d.first_seen_at,
     last_seen_at: d.last_seen_at,
@@ -89,7 +108,7 @@ export function healthJson(d: Selectable<DevicesTable>, now = Date.now()): Json 
     best_gateway_id: d.best_gateway_id,
     expected_interval_s: d.expected_interval_s ?? DEFAULT_EXPECTED_INTERVAL_S,
   };
-  return { ...health, silent: isSilent(health, now), simulated: Boolean(d.simulated) };
+  return { ...health, silent: isSilent(health, now), simulated: Boolean(d.simulated), alerting };
 }
 
 /** The sub-includes below `prefix.` (`'device.sensors'` under `'device'` → `'sensors'`). */
@@ -131,10 +150,18 @@ export async function loadDevices(
   health = false,
 ): Promise<Map<number, Json>> {
   const out = new Map<number, Json>();
-  for (const row of rows)
-    out.set(row.id, health ? { ...deviceJson(row), health: healthJson(row) } : deviceJson(row));
-  if (rows.length === 0 || includes.size === 0) return out;
   const ids = rows.map((r) => r.id);
+  const alerting =
+    health && ids.length > 0
+      ? new Set((await alertingDevices(db, ids)).map((r) => r.device_id))
+      : new Set<number>();
+  for (const row of rows) {
+    out.set(
+      row.id,
+      health ? { ...deviceJson(row), health: healthJson(row, alerting.has(row.id)) } : deviceJson(row),
+    );
+  }
+  if (rows.length === 0 || includes.size === 0) return out;
 
   if (includes.has('sensors') || includes.has('defaultSensor')) {
     const sensors = preloadedSensors ?? (await sensorsOfDevices(db, ids)).sort((a, b) => a.id - b.id);

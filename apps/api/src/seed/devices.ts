@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { ResourceTables } from '../db/tables/resources.js';
+import type { DB } from '../db/types.js';
+import { IngestCache, writeBatch } from '../ingest/writer.js';
 import { insertMeasurements, type Reading } from '../measurements/store.js';
+import { type DemoDevice, type DemoGateway, type DemoReading, demoUplink } from './demoUplink.js';
 import { modelValue, NZ_PLACES, PLACES, random, SENSOR_KINDS } from './world.js';
 
 export interface SeededDevice {
@@ -52,22 +55,20 @@ export async function seedDevices<T extends ResourceTables>(
   const created = new Date(opts.now).toISOString();
   const devices: SeededDevice[] = [];
 
-  const gateways: { id: number; lat: number }[] = [];
+  const gateways: (DemoGateway & { id: number; lat: number })[] = [];
   for (const town of ['Kiruna', 'Umeå', 'Sundsvall', 'Uppsala', 'Göteborg', 'Malmö']) {
     const place = PLACES.find((p) => p.town === town)!;
-    const row = await kdb
-      .insertInto('gateways')
-      .values({
-        title: `Gateway ${town}`,
-        external_gateway_id: `gw-${eui(rand)}`,
-        lat: place.lat,
-        lng: place.lng,
-        created_at: created,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    gateways.push({ id: row.id, lat: place.lat });
+    const gateway = {
+      title: `Gateway ${town}`,
+      external_gateway_id: `gw-${eui(rand)}`,
+      lat: place.lat,
+      lng: place.lng,
+      created_at: created,
+    };
+    const row = await kdb.insertInto('gateways').values(gateway).returning('id').executeTakeFirstOrThrow();
+    gateways.push({ ...gateway, id: row.id });
   }
+  const demoDevices: DemoDevice[] = [];
 
   const specs: {
     title: string;
@@ -113,13 +114,15 @@ export async function seedDevices<T extends ResourceTables>(
 
   for (const spec of specs) {
     const jitter = () => (rand() - 0.5) * 0.05;
+    const lat = spec.place ? spec.place.lat + jitter() : null;
+    const lng = spec.place ? spec.place.lng + jitter() : null;
     const device = await kdb
       .insertInto('devices')
       .values({
         title: spec.title,
         external_device_id: `eui-${eui(rand)}`,
-        lat: spec.place ? spec.place.lat + jitter() : null,
-        lng: spec.place ? spec.place.lng + jitter() : null,
+        lat,
+        lng,
         is_public: spec.place && spec.team !== null && spec.title.startsWith('Temperaturspjut') ? 1 : 0,
         default_sensor_id: null,
         // The simulator's own: it continues their series while the demo runs (until a real reading).
@@ -147,6 +150,7 @@ export async function seedDevices<T extends ResourceTables>(
       await kdb.insertInto('device_team').values({ device_id: device.id, team_id: spec.team }).execute();
     }
     // A spear far from every gateway (New Zealand) has none.
+    const heardBy: DemoGateway[] = [];
     if (spec.place && spec.place.lat > 0) {
       const lat = spec.place.lat;
       const nearest = gateways.reduce((a, b) => (Math.abs(b.lat - lat) < Math.abs(a.lat - lat) ? b : a));
@@ -154,24 +158,46 @@ export async function seedDevices<T extends ResourceTables>(
         .insertInto('device_gateway')
         .values({ device_id: device.id, gateway_id: nearest.id })
         .execute();
+      heardBy.push(nearest);
     }
+    demoDevices.push({ id: device.id, lat, lng, gateways: heardBy });
     devices.push({ id: device.id, title: spec.title, town: spec.place?.town ?? null, sensors });
   }
 
-  await seedHistory(db, devices, opts);
+  const last = await seedHistory(db, devices, opts);
+  await seedHealth(db as unknown as Kysely<DB>, demoDevices, last);
   return devices;
 }
 
+/**
+ * Issue 21: the newest uplink of every device once more through ingestion's writer, with its battery and
+ * its gateways' signal, as the device sent it: its health (last seen, battery, RSSI/SNR) is then what
+ * ingestion makes of its readings, as for any device (the readings themselves are stored once).
+ */
+async function seedHealth(
+  db: Kysely<DB>,
+  devices: readonly DemoDevice[],
+  last: ReadonlyMap<number, DemoReading[]>,
+): Promise<void> {
+  const rand = random(21);
+  const items = devices
+    .filter((d) => last.has(d.id))
+    .map((device) => demoUplink(device, last.get(device.id)!, rand));
+  await db.transaction().execute((trx) => writeBatch(trx, items, new IngestCache()));
+}
+
+/** Writes each sensor's history; returns each device's newest readings. */
 async function seedHistory<T extends ResourceTables>(
   db: Kysely<T>,
   devices: SeededDevice[],
   opts: DeviceSeedOptions,
-) {
+): Promise<Map<number, DemoReading[]>> {
   const step = (opts.stepMinutes ?? 15) * 60_000;
   const end = Math.floor(opts.now / step) * step;
   const start = end - (opts.days ?? 90) * 86_400_000;
   const rand = random(7);
   let batch: Reading[] = [];
+  const last = new Map<number, DemoReading[]>();
   for (const device of devices) {
     const lat = [...PLACES, ...NZ_PLACES].find((p) => p.town === device.town)?.lat ?? 60;
     for (const sensor of device.sensors) {
@@ -181,6 +207,10 @@ async function seedHistory<T extends ResourceTables>(
         weather = Math.max(-1, Math.min(1, weather * 0.98 + (rand() - 0.5) * 0.15));
         batch.push({ sensor_id: sensor.id, ts, value: modelValue(sensor.type, lat, ts, weather) });
       }
+      const newest = batch[batch.length - 1]!;
+      const readings = last.get(device.id) ?? [];
+      readings.push({ ...newest, type: sensor.type, unit: SENSOR_KINDS[sensor.type].unit });
+      last.set(device.id, readings);
       if (batch.length >= 40_000) {
         await insertMeasurements(db, batch);
         batch = [];
@@ -188,4 +218,5 @@ async function seedHistory<T extends ResourceTables>(
     }
   }
   await insertMeasurements(db, batch);
+  return last;
 }

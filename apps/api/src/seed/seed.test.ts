@@ -199,6 +199,43 @@ describe.each(dialects)('demo world (%s)', (dialect) => {
     expect(response.json()).toEqual({ stored: 1, device_id: expect.any(Number) });
   });
 
+  it("issue 21: seeded devices have health from the readings they sent: last seen, the battery sensor's level, RSSI/SNR where a gateway hears them", async () => {
+    const res = await w.anna.get('/api/v1/device?include=sensors,gateways');
+    type Row = {
+      title: string;
+      sensors: { id: number; type: string }[];
+      gateways: { signal: { rssi: number; snr: number } | null }[];
+      health: {
+        battery: number | null;
+        battery_unit: string | null;
+        rssi: number | null;
+        snr: number | null;
+        last_seen_at: string | null;
+      };
+    };
+    const devices = res.json().data as Row[];
+    const latest = await latestReadings(
+      w.db,
+      devices.flatMap((d) => d.sensors.filter((s) => s.type === 'battery').map((s) => s.id)),
+    );
+    for (const d of devices) {
+      const battery = d.sensors.find((s) => s.type === 'battery');
+      expect(d.health.last_seen_at, d.title).not.toBeNull();
+      if (battery) {
+        expect([d.health.battery, d.health.battery_unit], d.title).toEqual([
+          latest.get(battery.id)!.value,
+          '%',
+        ]);
+      }
+      // Every Swedish device is heard by its nearest gateway, at a LoRaWAN signal.
+      expect(d.health.rssi, d.title).toBeGreaterThanOrEqual(-130);
+      expect(d.health.rssi, d.title).toBeLessThanOrEqual(-40);
+      expect(d.gateways[0]?.signal?.rssi, d.title).toBe(d.health.rssi);
+    }
+    // The fleet's batteries differ (not one level for every device).
+    expect(new Set(devices.map((d) => Math.round(d.health.battery ?? 0))).size).toBeGreaterThan(3);
+  });
+
   it("issue 7: the simulator's first reading continues each seeded series instead of jumping", async () => {
     // The demo's own devices (another test creates one by sending a reading of its own).
     const simulated = await w.db
@@ -241,6 +278,17 @@ describe.each(dialects)('demo world (%s)', (dialect) => {
     });
     // (Battery values are rounded to 0.1, which the inverted weather carries: hence 0.25, not 0.1.)
     expect(Math.max(...steps)).toBeLessThan(0.25);
+    // Issue 21: the simulated uplink carries the battery and the gateways' signal into the health.
+    const kiruna = await w.ids.device('Temperaturspjut Kiruna 1');
+    const health = await w.db
+      .selectFrom('devices')
+      .select(['last_seen_at', 'battery', 'rssi'])
+      .where('id', '=', kiruna)
+      .executeTakeFirstOrThrow();
+    const kirunaBattery = await w.ids.sensor('Temperaturspjut Kiruna 1', 'battery');
+    expect(health.last_seen_at).toBe(new Date(clock).toISOString());
+    expect(Number(health.battery)).toBe(Number(first.find((r) => r.sensor_id === kirunaBattery)!.value));
+    expect(Number(health.rssi)).toBeLessThan(-40);
   });
 });
 

@@ -117,7 +117,17 @@ export function modelValue(type: string, lat: number, ts: number, noise: number)
   if (type === 'temperature') return Math.round((calmTemperature(lat, ts) + noise * 2.5) * 100) / 100;
   if (type === 'humidity')
     return Math.round(Math.min(100, Math.max(20, 72 - dailyCycle(ts) * 14 + noise * 8)) * 10) / 10;
-  return Math.round(Math.max(5, 100 - ((ts / DAY) % 400) * 0.2 + noise) * 10) / 10;
+  return Math.round(Math.max(5, calmBattery(lat, ts) + noise) * 10) / 10;
+}
+
+/**
+ * A battery level that drains 0.22 % a day and is replaced every 400 days, at a phase of its own per
+ * degree of latitude (rounded: the simulator reads a device's jittered position, the seed its town's), so
+ * that the fleet has full, half and low batteries rather than one level for all (issue 21).
+ */
+function calmBattery(lat: number, ts: number): number {
+  const phase = (((Math.round(lat) * 97) % 400) + 400) % 400;
+  return 100 - ((ts / DAY + phase) % 400) * 0.22;
 }
 
 /**
@@ -127,5 +137,5 @@ export function modelValue(type: string, lat: number, ts: number, noise: number)
 export function modelNoise(type: string, lat: number, ts: number, value: number): number {
   if (type === 'temperature') return (value - calmTemperature(lat, ts)) / 2.5;
   if (type === 'humidity') return (value - (72 - dailyCycle(ts) * 14)) / 8;
-  return value - (100 - ((ts / DAY) % 400) * 0.2);
+  return value - calmBattery(lat, ts);
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { matnat } from '../matnat';
 import { useFormSubmit } from '../shell/useFormSubmit';
+import { FleetOverview } from './FleetOverview';
 
 type Board = Snapshot<Dashboard>;
 
@@ -50,7 +51,8 @@ function DashboardCard({ board, onRemove }: { board: Board; onRemove: () => void
 }
 
 /**
- * dashboard.index: the user's dashboards sorted by title in Swedish collation (the core's query), a
+ * dashboard.index: the fleet overview (issue 21), then the user's dashboards sorted by title in Swedish
+ * collation (the core's query), a
  * favourite toggle, a link to dashboard.form, and delete behind the confirm-danger dialog; the core removes
  * the row 500 ms after the server replied and shows 'Dashboarden har tagits bort'.
  */
@@ -81,6 +83,8 @@ export default function DashboardIndex() {
           Ny dashboard
         </Link>
       </div>
+      <FleetOverview />
+      <h2 className="mb-2 text-lg font-semibold text-slate-900">Dina dashboards</h2>
       {failed && (
         <p role="alert" className="text-red-800">
           Dashboards kunde inte hämtas. Försök igen.

@@ -44,5 +44,5 @@ export function Bell() {
     await matnat.mutations.notifications.markRead(notification.id).catch(() => undefined);
     if (notification.alert_id != null) navigate(buildPath('alert.edit', { alert_id: notification.alert_id }));
   };
-  return <NotificationBell notifications={shown} onNotificationClick={open} />;
+  return <NotificationBell notifications={shown} onNotificationClick={open} now={matnat.platform.now} />;
 }

@@ -4,7 +4,7 @@
 // and the layers and scale controls (issue 9's JS budget for /temperaturspjut). What a map does by default
 // stays: every interaction handler, the zoom and attribution controls, tooltips and popups.
 import 'leaflet/src/control/Control.Attribution.js';
-import 'leaflet/src/control/Control.Zoom.js';
+import { zoom } from 'leaflet/src/control/Control.Zoom.js';
 import 'leaflet/src/layer/Popup.js';
 import 'leaflet/src/layer/Tooltip.js';
 import 'leaflet/src/layer/vector/Renderer.getRenderer.js';
@@ -13,3 +13,6 @@ export { layerGroup } from 'leaflet/src/layer/LayerGroup.js';
 export { tileLayer } from 'leaflet/src/layer/tile/TileLayer.js';
 export { circleMarker } from 'leaflet/src/layer/vector/CircleMarker.js';
 export { map } from 'leaflet/src/map/index.js';
+
+/** The zoom control, added by the kit's maps with titles in the messages' language. */
+export const control = { zoom };

@@ -79,6 +79,8 @@ export interface DeviceMapElementProps extends ApiAttributes {
   attribution?: string;
   satelliteTileUrl?: string;
   height?: number;
+  /** `legend="false"` hides the legend of the markers' states. */
+  legend?: boolean;
   onDeviceSelect?(feature: MapFeature): void;
 }
 
@@ -90,6 +92,7 @@ export function DeviceMapElement({
   attribution,
   satelliteTileUrl,
   height,
+  legend,
   onDeviceSelect,
   ...api
 }: DeviceMapElementProps) {
@@ -101,6 +104,7 @@ export function DeviceMapElement({
         attribution={attribution}
         satelliteTileUrl={satelliteTileUrl}
         height={height}
+        legend={legend}
         onSelect={onDeviceSelect}
       />
     </ElementProvider>

@@ -58,6 +58,7 @@ export const elementDefinitions: Record<
       attribution: 'string',
       satelliteTileUrl: 'string',
       height: 'number',
+      legend: 'boolean',
     },
     events: { onDeviceSelect: EVENT },
   },

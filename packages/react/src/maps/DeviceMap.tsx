@@ -1,3 +1,4 @@
+import { DEVICE_STATES, type DeviceState } from '@matnat/contract/plain';
 import { type Sensor, toEpochMs } from '@matnat/core';
 import type { CircleMarker, LayerGroup, Map as LeafletMap, LeafletMouseEvent } from 'leaflet';
 import { type CSSProperties, useEffect, useRef } from 'react';
@@ -11,10 +12,10 @@ import { WidgetRoot } from '../widgets/WidgetRoot';
 import type { MapFeature, MapFeatureCollection } from './geo';
 import {
   escapeHtml,
-  OSM_ATTRIBUTION,
   OSM_TILE_URL,
-  SATELLITE_ATTRIBUTION,
+  osmAttribution,
   SATELLITE_TILE_URL,
+  satelliteAttribution,
   type TileOptions,
   useLeafletMap,
 } from './useLeafletMap';
@@ -24,8 +25,13 @@ export interface DeviceMapProps extends TileOptions {
   devices: MapFeatureCollection;
   /** Satellite tile URL template. @default Esri World Imagery */
   satelliteTileUrl?: string;
-  /** @default Esri's attribution */
+  /** @default Esri's attribution, in the messages' language */
   satelliteAttribution?: string;
+  /**
+   * Show the legend of the markers' colours (OK, Tyst, Larm, Ej hörd) with how many devices are in each.
+   * @default true when a feature carries a `state`
+   */
+  legend?: boolean;
   /** Height of the map. @default 400 */
   height?: number | string;
   style?: CSSProperties;
@@ -44,6 +50,20 @@ type Props = Record<string, unknown>;
 function featureTitle(p: Props): string {
   return String(p.title ?? p.external_device_id ?? p.id ?? '');
 }
+
+/** A feature's `state` (issue 21), when it carries a known one. */
+export function featureState(p: Props | null | undefined): DeviceState | null {
+  const state = p?.state;
+  return DEVICE_STATES.includes(state as DeviceState) ? (state as DeviceState) : null;
+}
+
+/** Marker fills by state before the kit's styles apply theirs (`--matnat-success`, `--matnat-danger`). */
+const STATE_FILL: Record<DeviceState, string> = {
+  ok: '#16a34a',
+  silent: '#d97706',
+  alarm: '#dc2626',
+  unheard: '#9ca3af',
+};
 
 type PopupSensor = Pick<Sensor, 'id'> & Partial<Pick<Sensor, 'name' | 'unit' | 'type'>>;
 
@@ -96,7 +116,11 @@ export async function popupHtml(
   const link = href
     ? `<a class="matnat-popup__link" href="${escapeHtml(href)}">${escapeHtml(m.map.showDevice)}</a>`
     : '';
-  return `<div class="matnat-popup"><strong>${escapeHtml(featureTitle(p))}</strong>${body}${link}</div>`;
+  const state = featureState(p);
+  const status = state
+    ? `<p class="matnat-popup__state" data-state="${state}">${escapeHtml(m.map.stateLegend)}: <strong>${escapeHtml(m.deviceStates[state])}</strong></p>`
+    : '';
+  return `<div class="matnat-popup"><strong>${escapeHtml(featureTitle(p))}</strong>${status}${body}${link}</div>`;
 }
 
 /** A popup opened again within this time shows the readings it fetched before. */
@@ -113,9 +137,9 @@ function DeviceMapView(props: DeviceMapProps) {
   const tiles = satellite
     ? {
         url: props.satelliteTileUrl ?? SATELLITE_TILE_URL,
-        attribution: props.satelliteAttribution ?? SATELLITE_ATTRIBUTION,
+        attribution: props.satelliteAttribution ?? satelliteAttribution(messages.map),
       }
-    : { url: props.tileUrl ?? OSM_TILE_URL, attribution: props.attribution ?? OSM_ATTRIBUTION };
+    : { url: props.tileUrl ?? OSM_TILE_URL, attribution: props.attribution ?? osmAttribution(messages.map) };
   const handle = useLeafletMap(containerRef, tiles);
   const latest = useRef({ client, messages, onSelect: props.onSelect, deviceHref: props.deviceHref });
   latest.current = { client, messages, onSelect: props.onSelect, deviceHref: props.deviceHref };
@@ -132,15 +156,18 @@ function DeviceMapView(props: DeviceMapProps) {
       if (!Number.isFinite(lat) || !Number.isFinite(lng)) continue;
       points.push([lat, lng]);
       const p = (feature.properties ?? {}) as Props;
+      const state = featureState(p);
+      // An alarm stands out by size too, not by colour alone.
       const marker = L.circleMarker([lat, lng], {
-        radius: 8,
+        radius: state === 'alarm' ? 10 : 8,
         color: '#ffffff',
         weight: 2,
-        fillColor: '#0d9488',
+        fillColor: state ? STATE_FILL[state] : '#0d9488',
         fillOpacity: 1,
-        className: 'matnat-device-marker',
+        className: state ? `matnat-device-marker matnat-state--${state}` : 'matnat-device-marker',
       });
-      marker.bindTooltip(escapeHtml(featureTitle(p)));
+      const stateText = state ? ` · ${latest.current.messages.deviceStates[state]}` : '';
+      marker.bindTooltip(escapeHtml(featureTitle(p) + stateText));
       bindFilledPopup(marker, map, latest.current.messages.panel.loading, async (el) => {
         const { client, messages, deviceHref } = latest.current;
         el.innerHTML = await popupHtml(p, client, messages, deviceHref?.(feature));
@@ -172,6 +199,7 @@ function DeviceMapView(props: DeviceMapProps) {
   }, [handle]);
 
   const toggle = () => client.localSettings.set({ useSatellite: !satellite });
+  const showLegend = props.legend ?? devices.features.some((f) => featureState(f.properties as Props));
 
   return (
     <div className="matnat-map matnat-device-map" style={{ position: 'relative', ...style }}>
@@ -189,7 +217,32 @@ function DeviceMapView(props: DeviceMapProps) {
       >
         {satellite ? messages.map.streetMap : messages.map.satellite}
       </button>
+      {showLegend ? <StateLegend features={devices.features} /> : null}
     </div>
+  );
+}
+
+/** The markers' colours by state, each with how many of the map's devices are in it (issue 21). */
+function StateLegend({ features }: { features: readonly MapFeature[] }) {
+  const messages = useMessages();
+  const counts = new Map<DeviceState, number>();
+  for (const f of features) {
+    const state = featureState(f.properties as Props);
+    if (state) counts.set(state, (counts.get(state) ?? 0) + 1);
+  }
+  return (
+    <figure className="matnat-legend matnat-legend--states" aria-label={messages.map.stateLegend}>
+      <figcaption>{messages.map.stateLegend}</figcaption>
+      <ul>
+        {DEVICE_STATES.map((state) => (
+          <li key={state} data-state={state}>
+            <span className={`matnat-legend__dot matnat-state--${state}`} />
+            {messages.deviceStates[state]}{' '}
+            <span className="matnat-legend__count">{counts.get(state) ?? 0}</span>
+          </li>
+        ))}
+      </ul>
+    </figure>
   );
 }
 

@@ -8,7 +8,7 @@ import { useWidgetError } from '../data/widgetError';
 import { type Messages, useMessages } from '../messages';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { TEMPERATURE_STOPS, temperatureColor, temperatureGradient } from './colorScale';
-import { escapeHtml, OSM_ATTRIBUTION, OSM_TILE_URL, type TileOptions, useLeafletMap } from './useLeafletMap';
+import { escapeHtml, OSM_TILE_URL, osmAttribution, type TileOptions, useLeafletMap } from './useLeafletMap';
 
 export interface TemperatureMapProps extends TileOptions {
   /** Height of the map. @default 400 */
@@ -70,7 +70,7 @@ function TemperatureMapView(props: TemperatureMapProps) {
   // The spears first, then the tiles behind them (useLeafletMap's holdTiles).
   const handle = useLeafletMap(
     containerRef,
-    { url: props.tileUrl ?? OSM_TILE_URL, attribution: props.attribution ?? OSM_ATTRIBUTION },
+    { url: props.tileUrl ?? OSM_TILE_URL, attribution: props.attribution ?? osmAttribution(m) },
     {},
     !data && !error,
   );

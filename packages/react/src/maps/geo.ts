@@ -1,4 +1,5 @@
-import type { Device } from '@matnat/contract';
+import type { Device, DeviceHealth } from '@matnat/contract';
+import { type DeviceState, deviceState } from '@matnat/contract/plain';
 import { deviceLabel } from '@matnat/core';
 
 /** The device fields the map needs; any fuller device (the contract's `Device`) fits. */
@@ -10,6 +11,8 @@ export type MapDevice = Pick<Device, 'id' | 'title' | 'external_device_id' | 'la
   } | null;
   /** When given, each sensor's latest reading is fetched when the device's popup opens. */
   sensors?: readonly MapSensor[];
+  /** When given, the feature carries the device's `state` (issue 21: the marker's colour). */
+  health?: Pick<DeviceHealth, 'last_seen_at' | 'expected_interval_s' | 'alerting'> | null;
 };
 
 /** A sensor as a device popup lists it. */
@@ -26,6 +29,8 @@ export interface DeviceFeatureProperties {
   measured_at: string | null;
   /** The device's sensors, when the device listed them. */
   sensors?: MapSensor[];
+  /** `ok`, `silent` (tyst), `alarm` (larm) or `unheard`, when the device carried its health. */
+  state?: DeviceState;
 }
 
 export interface DeviceFeature {
@@ -45,9 +50,12 @@ const isCoordinate = (value: number | null | undefined): value is number =>
 
 /**
  * A GeoJSON FeatureCollection of devices for the map (RFC 7946: coordinates are [lng, lat]).
- * Spec §3: devices without lat or lng are left out.
+ * Spec §3: devices without lat or lng are left out. A device with its `health` gets its state at `now`.
  */
-export function devicesToFeatureCollection(devices: readonly MapDevice[]): DeviceFeatureCollection {
+export function devicesToFeatureCollection(
+  devices: readonly MapDevice[],
+  now: number = Date.now(),
+): DeviceFeatureCollection {
   const features: DeviceFeature[] = [];
   for (const device of devices) {
     if (!isCoordinate(device.lat) || !isCoordinate(device.lng)) continue;
@@ -66,6 +74,7 @@ export function devicesToFeatureCollection(devices: readonly MapDevice[]): Devic
         ...(device.sensors && {
           sensors: device.sensors.map(({ id, name, unit, type }) => ({ id, name, unit, type })),
         }),
+        ...(device.health && { state: deviceState(device.health, now) }),
       },
     });
   }

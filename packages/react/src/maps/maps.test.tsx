@@ -3,12 +3,14 @@ import { act, cleanup, fireEvent, render as rtlRender, screen } from '@testing-l
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sv } from '../messages';
+import { en } from '../messages/en';
+import { MatnatProvider } from '../provider';
 import { testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
 import { TEMPERATURE_STOPS, temperatureColor } from './colorScale';
 import { bindFilledPopup, DeviceMap, popupHtml } from './DeviceMap';
 import { devicesToFeatureCollection, type MapFeatureCollection } from './geo';
 import { parseBounds, TemperatureMap } from './TemperatureMap';
-import { TILE_HOLD_MS } from './useLeafletMap';
+import { osmAttribution, TILE_HOLD_MS } from './useLeafletMap';
 
 // A recording stand-in for Leaflet (happy-dom has no layout); used only by these unit tests.
 const leaflet = vi.hoisted(() => {
@@ -16,15 +18,24 @@ const leaflet = vi.hoisted(() => {
     maps: 0,
     removed: 0,
     tiles: [] as string[],
-    markers: [] as { latlng: [number, number]; options: Record<string, unknown> }[],
+    markers: [] as {
+      latlng: [number, number];
+      options: Record<string, unknown>;
+      tooltip?: string;
+    }[],
     /** 'tiles' and 'marker', in the order the map was given them. */
     order: [] as string[],
+    /** The zoom control's options and the attribution's prefix as the maps set them. */
+    zoom: null as Record<string, unknown> | null,
+    prefix: '',
     reset() {
       state.maps = 0;
       state.removed = 0;
       state.tiles = [];
       state.markers = [];
       state.order = [];
+      state.zoom = null;
+      state.prefix = '';
     },
   };
   const layer = () => {
@@ -32,15 +43,35 @@ const leaflet = vi.hoisted(() => {
     return l;
   };
   const mod = {
-    map: () => {
+    map: (_el: unknown, options: { zoomControl?: boolean }) => {
       state.maps++;
+      // Leaflet's own default prefix (an English title), which the maps localise.
+      state.prefix =
+        '<a href="https://leafletjs.com" title="A JavaScript library for interactive maps">Leaflet</a>';
+      if (options.zoomControl !== false) state.zoom = { zoomInTitle: 'Zoom in', zoomOutTitle: 'Zoom out' };
       return {
         fitBounds: () => {},
         invalidateSize: () => {},
         on: () => {},
         off: () => {},
         remove: () => state.removed++,
+        attributionControl: {
+          options: {
+            get prefix() {
+              return state.prefix;
+            },
+          },
+          setPrefix: (prefix: string) => {
+            state.prefix = prefix;
+          },
+        },
       };
+    },
+    control: {
+      zoom: (options: Record<string, unknown>) => {
+        state.zoom = options;
+        return { addTo: () => {} };
+      },
     },
     tileLayer: (url: string) => {
       state.tiles.push(url);
@@ -49,10 +80,14 @@ const leaflet = vi.hoisted(() => {
     },
     layerGroup: layer,
     circleMarker: (latlng: [number, number], options: Record<string, unknown>) => {
-      state.markers.push({ latlng, options });
+      const record: (typeof state.markers)[number] = { latlng, options };
+      state.markers.push(record);
       state.order.push('marker');
       const m = {
-        bindTooltip: () => m,
+        bindTooltip: (text: unknown) => {
+          if (typeof text === 'string') record.tooltip = text;
+          return m;
+        },
         bindPopup: () => m,
         on: () => m,
         addTo: () => m,
@@ -252,6 +287,118 @@ describe('maps (Leaflet wrappers)', () => {
       [-36.85, 174.76],
       [-43.53, 172.64],
     ]);
+  });
+
+  it("issue 21: Leaflet's zoom buttons and attribution speak the messages' language (Swedish, or the English pack)", async () => {
+    render(<DeviceMap devices={devices} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+    await settle();
+    expect(leaflet.state.zoom).toEqual({ zoomInTitle: 'Zooma in', zoomOutTitle: 'Zooma ut' });
+    expect(leaflet.state.prefix).toContain('title="Ett JavaScript-bibliotek för interaktiva kartor"');
+    cleanup();
+    leaflet.state.reset();
+    rtlRender(
+      <MatnatProvider
+        client={testCoreClient(api, { platform: { fetch: api.fetch, storage: localStorage } })}
+        messages={en}
+      >
+        <DeviceMap devices={devices} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />
+      </MatnatProvider>,
+    );
+    await settle();
+    expect(leaflet.state.zoom).toEqual({ zoomInTitle: 'Zoom in', zoomOutTitle: 'Zoom out' });
+    expect(leaflet.state.prefix).toContain('title="A JavaScript library for interactive maps"');
+  });
+
+  it('issue 21: the OpenStreetMap attribution names its contributors in Swedish by default', () => {
+    expect(osmAttribution(sv.map)).toBe(
+      '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap-bidragsgivare</a>',
+    );
+    expect(osmAttribution(en.map)).toContain('OpenStreetMap contributors');
+  });
+
+  it('issue 21: markers are coloured by state (OK, tyst, larm, ej hörd) and the legend counts each', async () => {
+    const now = Date.parse('2026-01-01T12:00:00.000Z');
+    const health = (last: string | null, alerting = false) => ({
+      last_seen_at: last,
+      expected_interval_s: 3600,
+      alerting,
+    });
+    const fc = devicesToFeatureCollection(
+      [
+        {
+          id: 1,
+          title: 'Frisk',
+          external_device_id: 'a',
+          lat: 60,
+          lng: 15,
+          health: health('2026-01-01T11:50:00Z'),
+        },
+        {
+          id: 2,
+          title: 'Tyst',
+          external_device_id: 'b',
+          lat: 61,
+          lng: 15,
+          health: health('2026-01-01T09:00:00Z'),
+        },
+        {
+          id: 3,
+          title: 'Larmar',
+          external_device_id: 'c',
+          lat: 62,
+          lng: 15,
+          health: health('2026-01-01T11:50:00Z', true),
+        },
+        { id: 4, title: 'Larmar 2', external_device_id: 'd', lat: 63, lng: 15, health: health(null, true) },
+        { id: 5, title: 'Ny', external_device_id: 'e', lat: 64, lng: 15, health: health(null) },
+      ],
+      now,
+    );
+    expect(fc.features.map((f) => f.properties.state)).toEqual(['ok', 'silent', 'alarm', 'alarm', 'unheard']);
+    render(<DeviceMap devices={fc} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+    await settle();
+    expect(leaflet.state.markers.map((m) => m.options.className)).toEqual([
+      'matnat-device-marker matnat-state--ok',
+      'matnat-device-marker matnat-state--silent',
+      'matnat-device-marker matnat-state--alarm',
+      'matnat-device-marker matnat-state--alarm',
+      'matnat-device-marker matnat-state--unheard',
+    ]);
+    expect(leaflet.state.markers[2]?.tooltip).toBe('Larmar · Larm');
+    // An alarm is larger, not only red.
+    expect(leaflet.state.markers[2]?.options.radius).toBeGreaterThan(
+      Number(leaflet.state.markers[0]?.options.radius),
+    );
+    const legend = screen.getByRole('figure', { name: 'Status' });
+    expect([...legend.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Larm 2',
+      'Tyst 1',
+      'Ej hörd 1',
+      'OK 1',
+    ]);
+    const popup = await popupHtml(fc.features[2]!.properties as never, undefined, sv);
+    expect(popup).toContain('Status: <strong>Larm</strong>');
+  });
+
+  it('issue 21: features without a state keep the one colour and show no legend; legend={false} hides it', async () => {
+    render(<DeviceMap devices={devices} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+    await settle();
+    expect(leaflet.state.markers[0]?.options.className).toBe('matnat-device-marker');
+    expect(screen.queryByRole('figure', { name: 'Status' })).toBeNull();
+    cleanup();
+    const fc = devicesToFeatureCollection([
+      {
+        id: 1,
+        title: 'A',
+        external_device_id: 'a',
+        lat: 60,
+        lng: 15,
+        health: { last_seen_at: null, expected_interval_s: 60, alerting: true },
+      },
+    ]);
+    render(<DeviceMap devices={fc} legend={false} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+    await settle();
+    expect(screen.queryByRole('figure', { name: 'Status' })).toBeNull();
   });
 
   it('data-bounds "south,west,north,east" parses to bounds; anything else is none', () => {

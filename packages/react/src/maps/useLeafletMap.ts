@@ -1,15 +1,25 @@
-import type { Map as LeafletMap, MapOptions, TileLayer } from 'leaflet';
+import type { Map as LeafletMap, MapOptions, PopupEvent, TileLayer } from 'leaflet';
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type Messages, useMessages } from '../messages';
 import { useWidget } from '../widgets/useWidget';
 import { ensureLeafletCss } from './leafletCss';
 import { type LeafletLibrary, leafletLibrary } from './leafletLibrary';
 
 /** OpenStreetMap's standard tiles (production default; tests always pass a local tile server). */
 export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-export const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
+/** OpenStreetMap's attribution in English; the maps' default is in the messages' language (`osmAttribution`). */
+export const OSM_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap contributors</a>';
 export const SATELLITE_TILE_URL =
   'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
+/** Esri's attribution in English; the maps' default is in the messages' language (`satelliteAttribution`). */
 export const SATELLITE_ATTRIBUTION = 'Tiles &copy; Esri';
+
+/** OpenStreetMap's attribution in the messages' language (issue 21: '© OpenStreetMap-bidragsgivare'). */
+export const osmAttribution = (m: Messages['map']): string =>
+  `&copy; <a href="https://www.openstreetmap.org/copyright">${escapeHtml(m.osmContributors)}</a>`;
+/** Esri's attribution in the messages' language. */
+export const satelliteAttribution = (m: Messages['map']): string => `${escapeHtml(m.imagery)} &copy; Esri`;
 
 /** Sweden, for a map that has no markers yet. */
 export const SWEDEN_CENTER: [number, number] = [62.0, 15.0];
@@ -45,10 +55,19 @@ export function useLeafletMap(
   holdTiles = false,
 ): MapHandle | null {
   const initial = useRef(options);
+  const m = useMessages().map;
+  const labels = useRef(m);
+  labels.current = m;
   const handle = useWidget(containerRef, leafletLibrary, {
     create(L, container) {
       ensureLeafletCss(container);
-      const map = L.map(container, { center: SWEDEN_CENTER, zoom: 4, ...initial.current });
+      const map = L.map(container, {
+        center: SWEDEN_CENTER,
+        zoom: 4,
+        ...initial.current,
+        zoomControl: false,
+      });
+      speakTheMessagesLanguage(L, map, labels.current);
       return { L, map };
     },
     destroy({ map }) {
@@ -88,6 +107,26 @@ export function useLeafletMap(
   }, [handle, tilesDue, tiles.url, tiles.attribution]);
 
   return handle;
+}
+
+/**
+ * Issue 21: Leaflet's own texts in the messages' language: the zoom buttons (their titles are their
+ * accessible names), the attribution's Leaflet link and the popups' close button (Leaflet writes 'Close
+ * popup' into each popup it opens).
+ */
+function speakTheMessagesLanguage(L: LeafletLibrary, map: LeafletMap, m: Messages['map']): void {
+  L.control.zoom({ zoomInTitle: m.zoomIn, zoomOutTitle: m.zoomOut }).addTo(map);
+  const prefix = map.attributionControl?.options.prefix;
+  if (typeof prefix === 'string')
+    map.attributionControl.setPrefix(
+      prefix.replace(/title="[^"]*"/, `title="${escapeHtml(m.leafletTitle)}"`),
+    );
+  map.on('popupopen', (event: PopupEvent) => {
+    event.popup
+      .getElement()
+      ?.querySelector('.leaflet-popup-close-button')
+      ?.setAttribute('aria-label', m.closePopup);
+  });
 }
 
 export function escapeHtml(text: string): string {

@@ -40,6 +40,20 @@ export const sv = {
     loadFailed: 'Kunde inte hämta kartan',
     mapLabel: 'Karta över mätenheter',
     temperatureMapLabel: 'Karta över temperaturspjut',
+    stateLegend: 'Status',
+    zoomIn: 'Zooma in',
+    zoomOut: 'Zooma ut',
+    leafletTitle: 'Ett JavaScript-bibliotek för interaktiva kartor',
+    closePopup: 'Stäng',
+    osmContributors: 'OpenStreetMap-bidragsgivare',
+    imagery: 'Bilder',
+  },
+  /** Issue 21: a device's state at a glance (the contract's `deviceState`). */
+  deviceStates: {
+    ok: 'OK',
+    silent: 'Tyst',
+    alarm: 'Larm',
+    unheard: 'Ej hörd',
   },
   ui: {
     back: 'Tillbaka',

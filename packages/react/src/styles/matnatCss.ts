@@ -60,6 +60,7 @@ ${R} .matnat-bell__menu--start{right:auto;left:0}
 ${R} .matnat-bell__empty{margin:0;padding:.75rem 1rem;color:${v('muted')}}
 ${R} .matnat-bell__item{display:block;box-sizing:border-box;width:100%;padding:.75rem 1rem;border:0;background:transparent;color:${v('text')};font:inherit;text-align:left;cursor:pointer}
 ${R} .matnat-bell__item:hover,${R} .matnat-bell__item:focus-visible{background:${v('surface-alt')};outline:none}
+${R} .matnat-bell__time{display:block;margin-top:.125rem;font-size:.75rem;color:${v('muted')}}
 ${R} .matnat-impersonation{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:.5rem;padding:.5rem 1rem;background:${v('warn')};color:#fff}
 ${R} .matnat-impersonation__text{margin:0;font-weight:600}
 ${R} .matnat-form-errors{margin:0 0 1rem;padding:.75rem 1rem;border-radius:${v('radius')};background:#fef2f2;color:${v('danger')}}

@@ -36,6 +36,31 @@ describe('NotificationBell (spec §2 Navigation, §4 New version flag)', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it("issue 21: each notification shows how long ago it came, 'för 5 minuter sedan', as a <time>", () => {
+    const now = Date.parse('2026-11-27T12:00:00.000Z');
+    renderStrict(
+      <NotificationBell
+        newVersion={false}
+        now={() => now}
+        notifications={[
+          { id: 1, title: 'Larm: Frost i Abisko', created_at: '2026-11-27T11:55:00.000Z' },
+          { id: 2, title: 'Batteriet är lågt', created_at: now - 3 * 3_600_000 },
+          { id: 3, title: 'Nyss', created_at: now - 20_000 },
+          { id: 4, title: 'Utan tid' },
+        ]}
+      />,
+    );
+    fireEvent.click(bell());
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Larm: Frost i Abiskoför 5 minuter sedan',
+      'Batteriet är lågtför 3 timmar sedan',
+      'Nyssnyss',
+      'Utan tid',
+    ]);
+    expect(items[0]?.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-27T11:55:00.000Z');
+  });
+
   it('spec §4 New version flag: with the core version check, a changed /index.html turns the entry on and clicking reloads', async () => {
     let page = '<script src="/assets/app-1.js"></script>';
     const reload = vi.fn();

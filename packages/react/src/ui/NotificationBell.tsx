@@ -1,5 +1,6 @@
-import { notificationsActive } from '@matnat/core';
+import { notificationsActive, toEpochMs } from '@matnat/core';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { formatAge } from '../charts/format';
 import { useMessages } from '../messages';
 import { useVersionCheck } from '../provider';
 import { Icon } from './icons';
@@ -8,6 +9,8 @@ import { useOutsidePointerDown } from './useOutsidePointerDown';
 export interface BellNotification {
   id: string | number;
   title: string;
+  /** When it was raised (ISO 8601 or epoch ms): shown as its age, 'för 5 minuter sedan' (issue 21). */
+  created_at?: string | number | null;
 }
 
 export interface NotificationBellProps {
@@ -20,6 +23,8 @@ export interface NotificationBellProps {
   onNotificationClick?: (notification: BellNotification) => void;
   /** Which edge of the bell the menu lines up with: 'end' for a bell at the right of a bar. @default 'end' */
   align?: 'start' | 'end';
+  /** The clock the items' ages are counted from (tests). @default Date.now */
+  now?: () => number;
 }
 
 const noNotifications: readonly BellNotification[] = [];
@@ -31,6 +36,7 @@ export function NotificationBell({
   onReload,
   onNotificationClick,
   align = 'end',
+  now = Date.now,
 }: NotificationBellProps) {
   const m = useMessages();
   const versionCheck = useVersionCheck();
@@ -43,10 +49,17 @@ export function NotificationBell({
   const menuRef = useRef<HTMLDivElement>(null);
   const focusFirst = useRef(false);
 
-  const items: { key: string; label: string; run: () => void }[] = [];
+  const items: { key: string; label: string; at?: number; run: () => void }[] = [];
   if (hasNewVersion) items.push({ key: 'new-version', label: m.notifications.newVersion, run: reload });
-  for (const n of notifications)
-    items.push({ key: `n-${n.id}`, label: n.title, run: () => onNotificationClick?.(n) });
+  for (const n of notifications) {
+    const at = toEpochMs(n.created_at ?? undefined);
+    items.push({
+      key: `n-${n.id}`,
+      label: n.title,
+      at: Number.isNaN(at) ? undefined : at,
+      run: () => onNotificationClick?.(n),
+    });
+  }
   const active = notificationsActive(hasNewVersion, notifications.length);
   const menuClass = align === 'start' ? 'matnat-bell__menu matnat-bell__menu--start' : 'matnat-bell__menu';
 
@@ -134,6 +147,11 @@ export function NotificationBell({
               }}
             >
               {item.label}
+              {item.at === undefined ? null : (
+                <time className="matnat-bell__time" dateTime={new Date(item.at).toISOString()}>
+                  {formatAge(item.at, now(), m.locale, m.panel.justNow)}
+                </time>
+              )}
             </button>
           ))}
         </div>

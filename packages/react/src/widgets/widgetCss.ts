@@ -48,10 +48,19 @@ ${R} .matnat-map__canvas{width:100%;z-index:0}
 ${R} .matnat-map__toggle{position:absolute;top:.5rem;right:.5rem;z-index:1000}
 ${R} .matnat-map__status{position:absolute;top:.5rem;left:3.5rem;z-index:1000;margin:0;padding:.25rem .5rem;border-radius:${v('radius')};background:${v('surface')};color:${v('danger')}}
 ${R} .matnat-device-marker{fill:${v('primary')}}
+${R} .matnat-state--ok{--matnat-state-color:${v('success')}}
+${R} .matnat-state--silent{--matnat-state-color:#d97706}
+${R} .matnat-state--alarm{--matnat-state-color:${v('danger')}}
+${R} .matnat-state--unheard{--matnat-state-color:#9ca3af}
+${R} .matnat-device-marker[class*="matnat-state--"]{fill:var(--matnat-state-color)}
 ${R} .matnat-legend{position:absolute;left:.5rem;bottom:1.5rem;z-index:1000;margin:0;padding:.5rem .75rem;width:12rem;max-width:calc(100% - 2rem);box-sizing:border-box;border-radius:${v('radius')};background:rgba(255,255,255,.92);box-shadow:0 1px 4px rgba(0,0,0,.2);font-size:.75rem}
 ${R} .matnat-legend figcaption{font-weight:600;margin-bottom:.25rem}
 ${R} .matnat-legend__bar{height:.625rem;border-radius:2px}
 ${R} .matnat-legend__ticks{display:flex;justify-content:space-between;margin-top:.125rem;color:${v('muted')}}
+${R} .matnat-legend--states{width:auto;min-width:8rem}
+${R} .matnat-legend--states ul{margin:0;padding:0;list-style:none;display:grid;gap:.125rem}
+${R} .matnat-legend__dot{display:inline-block;width:.75rem;height:.75rem;margin-right:.375rem;border-radius:50%;background:var(--matnat-state-color);box-shadow:0 0 0 1px rgba(0,0,0,.3);vertical-align:-1px}
+${R} .matnat-legend__count{color:${v('muted')}}
 ${R} .matnat-popup ul{margin:.25rem 0 0;padding-left:1rem}
 ${R} .matnat-popup p{margin:.25rem 0 0}
 ${R} .matnat-popup__link{display:inline-block;margin-top:.375rem;color:${v('primary')};font-weight:600}

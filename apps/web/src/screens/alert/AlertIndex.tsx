@@ -1,6 +1,7 @@
+import { isAlertFiring } from '@matnat/contract/plain';
 import { type Alert, buildPath, displayTime } from '@matnat/core';
 import { Button, useQuery } from '@matnat/react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { matnat } from '../../matnat';
 import { useFormSubmit } from '../../shell/useFormSubmit';
 import { isMuted, STATE_CLASSES, STATE_LABELS } from './alertText';
@@ -43,10 +44,14 @@ function AlertActions({ alert }: { alert: Alert }) {
   );
 }
 
-/** alert.index (Notiser): the alerts sorted by name with their state, conditions count and mute. */
+/**
+ * alert.index (Notiser): the alerts sorted by name with their state, conditions count and mute;
+ * `?filter=firing` shows only those firing (the fleet overview's link, issue 21).
+ */
 export default function AlertIndex() {
   const alerts = useQuery(matnat.queries.alerts());
-  const list = alerts.data ?? [];
+  const firingOnly = useSearchParams()[0].get('filter') === 'firing';
+  const list = (alerts.data ?? []).filter((a) => !firingOnly || isAlertFiring(a));
   const now = matnat.platform.now();
   return (
     <section className="space-y-4">
@@ -64,8 +69,20 @@ export default function AlertIndex() {
           Notiserna kunde inte hämtas. Försök igen.
         </p>
       )}
+      {firingOnly && (
+        <p className="text-slate-700">
+          Visar notiserna som larmar.{' '}
+          <Link to={buildPath('alert.index')} className="text-teal-800 underline">
+            Visa alla notiser
+          </Link>
+        </p>
+      )}
       {alerts.isPending && <p className="text-slate-600">Laddar…</p>}
-      {alerts.isSuccess && list.length === 0 && <p className="text-slate-700">Du har inga notiser ännu.</p>}
+      {alerts.isSuccess && list.length === 0 && (
+        <p className="text-slate-700">
+          {firingOnly ? 'Ingen notis larmar just nu.' : 'Du har inga notiser ännu.'}
+        </p>
+      )}
       <ul aria-label="Notiser" className="space-y-3">
         {list.map((alert) => {
           const state = alert.state ?? 'ok';

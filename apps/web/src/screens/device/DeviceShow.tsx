@@ -15,7 +15,8 @@ import { matnat } from '../../matnat';
 import { DeviceMap } from '../../shell/maps';
 import { useFormSubmit } from '../../shell/useFormSubmit';
 import NotFound from '../NotFound';
-import { ageOf, batteryText, signalText } from './health';
+import { BatteryText, DeviceStateBadge } from './DeviceStatus';
+import { ageOf, signalText, stateOf } from './health';
 import { SensorReading } from './LatestReading';
 
 const card = 'rounded-lg bg-white p-4 ring-1 ring-slate-200';
@@ -40,11 +41,18 @@ function Gateways({ device }: { device: Device }) {
 
 function Health({ device }: { device: Device }) {
   const h = device.health;
+  const state = stateOf(device);
   return (
-    <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-5">
+      <div>
+        <dt className="text-slate-600">Läge</dt>
+        <dd>{state ? <DeviceStateBadge state={state} /> : '–'}</dd>
+      </div>
       <div>
         <dt className="text-slate-600">Batteri</dt>
-        <dd>{batteryText(device) ?? '–'}</dd>
+        <dd>
+          <BatteryText device={device} />
+        </dd>
       </div>
       <div>
         <dt className="text-slate-600">Signal</dt>
@@ -52,10 +60,7 @@ function Health({ device }: { device: Device }) {
       </div>
       <div>
         <dt className="text-slate-600">Senast hörd</dt>
-        <dd>
-          {ageOf(h?.last_seen_at) ?? '–'}
-          {h?.silent && <span className="ml-1 font-semibold text-amber-800">(tyst)</span>}
-        </dd>
+        <dd>{ageOf(h?.last_seen_at) ?? '–'}</dd>
       </div>
       <div>
         <dt className="text-slate-600">Team</dt>
@@ -191,7 +196,7 @@ export default function DeviceShow() {
             Position
           </h2>
           {features.features.length ? (
-            <DeviceMap devices={features} height={240} />
+            <DeviceMap devices={features} height={240} legend={false} />
           ) : (
             <p className="text-sm text-slate-600">Enheten saknar position.</p>
           )}

@@ -1,3 +1,4 @@
+import { type DeviceState, deviceState, isLowBattery } from '@matnat/contract/plain';
 import { type Device, toEpochMs } from '@matnat/core';
 import { formatAge, formatReading } from '@matnat/react';
 import { matnat } from '../../matnat';
@@ -17,6 +18,9 @@ export function batteryText(device: Device): string | null {
   return `${formatReading(health.battery)} ${health.battery_unit ?? ''}`.trim();
 }
 
+/** Issue 21: the battery is at or under the contract's `LOW_BATTERY`. */
+export const lowBattery = (device: Device): boolean => (device.health ? isLowBattery(device.health) : false);
+
 /** 'RSSI −90 dBm · SNR 7,5 dB', or null when no gateway heard it. */
 export function signalText(
   signal: { rssi: number | null; snr: number | null } | null | undefined,
@@ -26,4 +30,9 @@ export function signalText(
   if (signal.rssi !== null) parts.push(`RSSI ${formatReading(signal.rssi)} dBm`);
   if (signal.snr !== null) parts.push(`SNR ${formatReading(signal.snr)} dB`);
   return parts.join(' · ');
+}
+
+/** Issue 21: larm, tyst, ej hörd or OK (the contract's `deviceState`), now; null without health. */
+export function stateOf(device: Device): DeviceState | null {
+  return device.health ? deviceState(device.health, matnat.platform.now()) : null;
 }
