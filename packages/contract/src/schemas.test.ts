@@ -9,9 +9,9 @@ import { schemas } from './schemas';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Local modules a source file imports, and whether it imports zod. */
+/** Local modules a source file imports at run time (`import type` is erased), and whether it imports zod. */
 const importsOf = (file: string) => {
-  const source = readFileSync(join(here, file), 'utf8');
+  const source = readFileSync(join(here, file), 'utf8').replace(/^import type [^;]+;$/gm, '');
   const specifiers = [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1] ?? '');
   return { zod: specifiers.includes('zod'), local: specifiers.filter((s) => s.startsWith('./')) };
 };

@@ -29,7 +29,8 @@ const q = matnat.queries;
 
 /** Every route with server data, and the queries its screen reads (docs/web.md). */
 export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
-  'dashboard.index': () => start(q.dashboards()),
+  // The fleet overview (issue 21) reads the devices and the alerts.
+  'dashboard.index': () => start(q.dashboards(), q.devices(), q.alerts()),
   'dashboard.show': ({ dashboard_id }) => startFor(dashboard_id, q.dashboard),
   'dashboard.panelform.simple': () => start(q.devices()),
   'dashboard.panelform.advanced': () => start(q.devices()),
