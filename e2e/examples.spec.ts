@@ -208,7 +208,7 @@ test('script tag: panel.js fills in a data-matnat-panel element by panel id with
 });
 
 for (const width of WIDTHS) {
-  test(`web component: <matnat-device-map> shows a signed-in user's devices, a popup with each sensor's latest reading, and a satellite toggle at ${width} px`, async ({
+  test(`web component: <matnat-device-map> shows a signed-in user's devices coloured by their state with a legend (legend="false" hides it), a popup with each sensor's latest reading, and a satellite toggle at ${width} px`, async ({
     page,
   }) => {
     const outside = guardRequests(page);
@@ -233,12 +233,18 @@ for (const width of WIDTHS) {
           .data;
       const devices = (await get('/api/v1/device')) as Device[];
       const sensors = (await get('/api/v1/sensor')) as Sensor[];
+      // Issue 21: a feature's state colours its marker (the host's own states here: one in alarm).
       const features = devices
         .filter((d) => d.lat !== null && d.lng !== null)
-        .map((d) => ({
+        .map((d, i) => ({
           type: 'Feature' as const,
           geometry: { type: 'Point' as const, coordinates: [d.lng as number, d.lat as number] },
-          properties: { id: d.id, title: d.title, sensors: sensors.filter((s) => s.device_id === d.id) },
+          properties: {
+            id: d.id,
+            title: d.title,
+            state: i === 0 ? 'alarm' : 'ok',
+            sensors: sensors.filter((s) => s.device_id === d.id),
+          },
         }));
       const map = document.createElement('matnat-device-map') as HTMLElement & { devices?: unknown };
       map.id = 'devices';
@@ -250,6 +256,11 @@ for (const width of WIDTHS) {
     expect(placed).toBeGreaterThan(3);
     const markers = page.locator('#devices .matnat-device-marker');
     await expect(markers).toHaveCount(placed);
+    await expect(page.locator('#devices .matnat-device-marker.matnat-state--alarm')).toHaveCount(1);
+    const legend = page.locator('#devices').getByRole('figure', { name: 'Status' });
+    await expect(legend.locator('li[data-state="alarm"]')).toHaveText('Larm 1');
+    await expect(legend.locator('li[data-state="ok"]')).toHaveText(`OK ${placed - 1}`);
+    await expect(page.locator('#devices').getByRole('button', { name: 'Zooma in' })).toBeVisible();
     await markers.first().click({ force: true });
     const popup = page.locator('#devices .matnat-popup');
     await expect(popup).toBeVisible();
@@ -261,6 +272,8 @@ for (const width of WIDTHS) {
     await page.screenshot({ path: `test-results/screenshots/device-map-${width}.png`, fullPage: true });
     await page.locator('#devices .matnat-map__toggle').click();
     await expect(page.locator('#devices .matnat-map__toggle')).toHaveAttribute('aria-pressed', 'true');
+    await page.locator('#devices').evaluate((el) => el.setAttribute('legend', 'false'));
+    await expect(legend).toHaveCount(0);
     expect(outside.filter((u) => !u.startsWith('https://server.arcgisonline.com/'))).toEqual([]);
   });
 }
