@@ -84,7 +84,7 @@ describe.each(dialects)('issue 27 point 5: a killed worker of a shared subscript
 
   it('one of two workers SIGKILLed mid-stream: its share waits in its session (nothing is lost, nothing stored twice) and is stored once it is restarted', async () => {
     const db = prepared.database.db;
-    const eui = 'SHARE00000000001';
+    const eui = '5A0E000000000001';
     const a = await worker('a', 'restart');
     let b = await worker('b', 'restart');
     const n = 6000;
@@ -119,7 +119,7 @@ describe.each(dialects)('issue 27 point 5: a killed worker of a shared subscript
 
   it('a worker that never comes back holds its share at most MQTT_SESSION_EXPIRY_S: then the survivor receives the whole stream', async () => {
     const db = prepared.database.db;
-    const eui = 'SHARE00000000002';
+    const eui = '5A0E000000000002';
     const env = { MQTT_SESSION_EXPIRY_S: '2' };
     const a = await worker('c', 'gone', env);
     const b = await worker('d', 'gone', env);
