@@ -59,6 +59,13 @@ export type SensorType = (typeof SENSOR_TYPES)[number];
 export const PANEL_TYPES = ['line_chart', 'single_value'] as const;
 export type PanelType = (typeof PANEL_TYPES)[number];
 
+/**
+ * The named colours of a panel's threshold steps (issue 21), which the widgets draw in colours of the theme
+ * (`--matnat-threshold-green` …) readable as text on white; a step may also give its own `#rrggbb`.
+ */
+export const THRESHOLD_COLORS = ['green', 'yellow', 'orange', 'red', 'blue', 'purple', 'gray'] as const;
+export type ThresholdColorName = (typeof THRESHOLD_COLORS)[number];
+
 export const ALERT_OPERATORS = ['>', '>=', '<', '<='] as const;
 export type AlertOperator = (typeof ALERT_OPERATORS)[number];
 
@@ -96,6 +103,9 @@ export const LIMITS = {
   orderLines: 50,
   orderQuantity: 99,
   lineChartItems: 12,
+  /** Threshold steps of a panel, and the characters of a step's label (issue 21). */
+  thresholdSteps: 10,
+  thresholdLabel: 40,
   alertConditions: 10,
   /** A sensor's kind: the payload key it was created from (`temperature`, `TempC_SHT`). */
   sensorKey: 100,

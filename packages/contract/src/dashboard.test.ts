@@ -29,6 +29,7 @@ const panel = {
   type: 'line_chart',
   title: 'Temperaturer',
   position: 0,
+  thresholds: [],
   ...stamps,
 } as const;
 
@@ -170,6 +171,98 @@ describe('PanelUpdateBody', () => {
     });
     expect(errorsOf(PanelUpdateBody.safeParse({ type: 'single_value' }))).toEqual({
       type: ['Fältet är okänt.'],
+    });
+  });
+});
+
+describe('issue 21: threshold steps of a panel', () => {
+  const steps = [
+    { value: -50, color: 'green', label: 'OK' },
+    { value: 25.5, color: 'Yellow', label: ' Varning ' },
+    { value: 30, color: '#B91C1C', label: 'Larm' },
+  ];
+  const line = { type: 'line_chart', dashboard_id: 1, line_chart_items: [{ device_id: 7, sensor_id: 3 }] };
+
+  it('a panel of either type carries ordered steps (value, colour, Swedish label), stored as given', () => {
+    const parsed = PanelCreateBody.parse({ ...line, thresholds: steps });
+    expect(parsed.thresholds).toEqual([
+      { value: -50, color: 'green', label: 'OK' },
+      { value: 25.5, color: 'yellow', label: 'Varning' },
+      { value: 30, color: '#b91c1c', label: 'Larm' },
+    ]);
+    const single = { type: 'single_value', dashboard_id: 1, device_id: 7, sensor_id: 3 };
+    expect(PanelCreateBody.parse({ ...single, thresholds: steps }).thresholds).toHaveLength(3);
+    expect(PanelUpdateBody.parse({ thresholds: [] })).toEqual({ thresholds: [] });
+    expect(
+      Panel.parse({ ...panel, thresholds: [{ value: 1, color: 'red', label: 'Larm' }] }).thresholds,
+    ).toHaveLength(1);
+  });
+
+  it('issue 21 Bad input: steps out of order (or equal), non-finite values, unknown colours: Swedish field errors', () => {
+    const errors = errorsOf(
+      PanelCreateBody.safeParse({
+        ...line,
+        thresholds: [
+          { value: 10, color: 'green', label: 'OK' },
+          { value: 10, color: 'rosa', label: 'Varning' },
+          { value: 5, color: 'red', label: 'Larm' },
+        ],
+      }),
+    );
+    expect(errors).toEqual({
+      'thresholds.1.value': [
+        'Stegen måste ligga i stigande ordning: värdet måste vara större än föregående stegs (10).',
+      ],
+      'thresholds.1.color': [
+        'Färgen måste vara grön, gul, orange, röd, blå, lila, grå eller en färg som #rrggbb.',
+      ],
+      'thresholds.2.value': [
+        'Stegen måste ligga i stigande ordning: värdet måste vara större än föregående stegs (10).',
+      ],
+    });
+    expect(
+      errorsOf(PanelUpdateBody.safeParse({ thresholds: [{ value: 1, color: 'red', label: ' ' }] })),
+    ).toEqual({
+      'thresholds.0.label': ['Etikett måste anges.'],
+    });
+    expect(
+      errorsOf(
+        PanelUpdateBody.safeParse({
+          thresholds: [
+            { value: 1.5, color: 'red', label: 'A' },
+            { value: 1, color: 'red', label: 'B' },
+          ],
+        }),
+      ),
+    ).toEqual({
+      'thresholds.1.value': [
+        'Stegen måste ligga i stigande ordning: värdet måste vara större än föregående stegs (1,5).',
+      ],
+    });
+    for (const value of [Number.POSITIVE_INFINITY, Number.NaN, JSON.parse('1e999'), '12', null]) {
+      expect(
+        errorsOf(PanelUpdateBody.safeParse({ thresholds: [{ value, color: 'red', label: 'A' }] })),
+      ).toEqual({
+        'thresholds.0.value': [value === null ? 'Värde måste anges.' : 'Värde måste vara ett tal.'],
+      });
+    }
+    expect(
+      errorsOf(PanelUpdateBody.safeParse({ thresholds: [{ value: 1, color: '#12345', label: 'A' }] })),
+    ).toEqual({
+      'thresholds.0.color': [
+        'Färgen måste vara grön, gul, orange, röd, blå, lila, grå eller en färg som #rrggbb.',
+      ],
+    });
+    const many = Array.from({ length: 11 }, (_, i) => ({ value: i, color: 'red', label: `S${i}` }));
+    expect(errorsOf(PanelUpdateBody.safeParse({ thresholds: many }))).toEqual({
+      thresholds: ['Gränsvärden får innehålla högst 10 poster.'],
+    });
+    expect(
+      errorsOf(
+        PanelUpdateBody.safeParse({ thresholds: [{ value: 1, color: 'red', label: 'x'.repeat(41) }] }),
+      ),
+    ).toEqual({
+      'thresholds.0.label': ['Etikett får vara högst 40 tecken.'],
     });
   });
 });

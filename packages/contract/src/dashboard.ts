@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { Id, timestamps } from './common';
-import { LIMITS, PANEL_TYPES } from './constants';
+import { LIMITS, PANEL_TYPES, THRESHOLD_COLORS } from './constants';
 import { Device, Sensor } from './device';
-import { body, boolean, hexColor, id, idList, integer, optionalText, text } from './fields';
+import { body, boolean, hexColor, id, idList, integer, number, optionalText, text } from './fields';
 import { fieldLabels as L, validationMessages as M } from './messages';
 import { User } from './user';
 
@@ -32,6 +32,14 @@ export const SingleValueItem = z.object({
 });
 export type SingleValueItem = z.infer<typeof SingleValueItem>;
 
+/**
+ * One threshold step of a panel (issue 21): from `value` upwards (to the next step's value) a reading is in
+ * this step, shown in its colour with its label ('OK', 'Varning', 'Larm'). Below the first step's value a
+ * reading is in no step. `color` is a name of `THRESHOLD_COLORS` or `#rrggbb`.
+ */
+export const ThresholdStep = z.object({ value: z.number(), color: z.string(), label: z.string() });
+export type ThresholdStep = z.infer<typeof ThresholdStep>;
+
 /** Spec §3 Panel: a line chart or a single-value readout. */
 export const Panel = z.object({
   id: Id,
@@ -42,6 +50,8 @@ export const Panel = z.object({
   position: z.number().int().nonnegative(),
   device_id: Id.nullable().optional(),
   sensor_id: Id.nullable().optional(),
+  /** Threshold steps in ascending order of value (issue 21); empty when the panel has none. */
+  thresholds: z.array(ThresholdStep),
   ...timestamps,
   device: Device.nullable().optional(),
   sensor: Sensor.nullable().optional(),
@@ -87,6 +97,49 @@ export const LineChartItemBody = body({
 });
 export type LineChartItemBody = z.infer<typeof LineChartItemBody>;
 
+const thresholdColor = () =>
+  z
+    .string({ error: M.thresholdColor })
+    .trim()
+    .toLowerCase()
+    .refine((c) => (THRESHOLD_COLORS as readonly string[]).includes(c) || /^#[0-9a-f]{6}$/.test(c), {
+      error: M.thresholdColor,
+    });
+
+/** One threshold step in a request body. */
+export const ThresholdStepBody = body({
+  value: number(L.value),
+  color: thresholdColor(),
+  label: text(L.label, { max: LIMITS.thresholdLabel }),
+});
+export type ThresholdStepBody = z.infer<typeof ThresholdStepBody>;
+
+/**
+ * A panel's threshold steps (issue 21): at most `LIMITS.thresholdSteps`, values finite and strictly
+ * ascending (a step out of order is refused under its own value, `thresholds.2.value`). `[]` removes them.
+ */
+const thresholds = z
+  .array(ThresholdStepBody, { error: M.array(L.thresholds) })
+  .max(LIMITS.thresholdSteps, { error: M.maxItems(L.thresholds, LIMITS.thresholdSteps) })
+  .superRefine(
+    (steps, ctx) => {
+      // Also when a step has another error: a form shows every wrong field at once. A value that is not a
+      // finite number has its own error and is not compared.
+      if (!Array.isArray(steps)) return;
+      const valueOf = (i: number) => {
+        const value = (steps[i] as { value?: unknown } | undefined)?.value;
+        return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+      };
+      for (let i = 1; i < steps.length; i++) {
+        const value = valueOf(i);
+        const previous = valueOf(i - 1);
+        if (value !== undefined && previous !== undefined && value <= previous)
+          ctx.addIssue({ code: 'custom', path: [i, 'value'], message: M.thresholdOrder(previous) });
+      }
+    },
+    { when: () => true },
+  );
+
 const lineChartItems = z
   .array(LineChartItemBody, { error: M.array(L.line_chart_items) })
   .min(1, { error: M.minItems(L.line_chart_items, 1) })
@@ -94,7 +147,8 @@ const lineChartItems = z
 
 /**
  * `POST /api/v1/panel`. A line chart carries its lines (the simple form sends one, the advanced form
- * several); a single value reads one sensor of one device. The panel goes last on the dashboard.
+ * several); a single value reads one sensor of one device. Either may carry threshold steps. The panel
+ * goes last on the dashboard.
  */
 export const PanelCreateBody = z.discriminatedUnion(
   'type',
@@ -104,6 +158,7 @@ export const PanelCreateBody = z.discriminatedUnion(
       dashboard_id: id(L.dashboard_id),
       title: optionalText(L.title),
       line_chart_items: lineChartItems,
+      thresholds: thresholds.optional(),
     }),
     body({
       type: z.literal('single_value'),
@@ -111,6 +166,7 @@ export const PanelCreateBody = z.discriminatedUnion(
       title: optionalText(L.title),
       device_id: id(L.device_id),
       sensor_id: id(L.sensor_id),
+      thresholds: thresholds.optional(),
     }),
   ],
   {
@@ -123,7 +179,7 @@ export type PanelCreateBodyInput = z.input<typeof PanelCreateBody>;
 
 /**
  * `PATCH /api/v1/panel/{id}`. The type does not change. `line_chart_items` replaces a line chart's lines;
- * `device_id` with `sensor_id` re-points a single value.
+ * `device_id` with `sensor_id` re-points a single value; `thresholds` replaces the steps (`[]`: none).
  */
 export const PanelUpdateBody = body({
   title: optionalText(L.title),
@@ -131,6 +187,7 @@ export const PanelUpdateBody = body({
   line_chart_items: lineChartItems.optional(),
   device_id: id(L.device_id).optional(),
   sensor_id: id(L.sensor_id).optional(),
+  thresholds: thresholds.optional(),
 }).refine((panel) => (panel.device_id === undefined) === (panel.sensor_id === undefined), {
   error: M.deviceAndSensor,
   path: ['sensor_id'],

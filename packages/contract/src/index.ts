@@ -19,6 +19,8 @@ export {
   RANGE_SLUGS,
   SENSOR_TYPES,
   SETTINGS_STORAGE_KEY,
+  THRESHOLD_COLORS,
+  type ThresholdColorName,
   USER_ATTRIBUTES,
   type UserAttribute,
 } from './constants';

@@ -1,4 +1,4 @@
-import type { IntervalSlug, RangeSlug } from './constants';
+import type { IntervalSlug, RangeSlug, ThresholdColorName } from './constants';
 
 /**
  * The Swedish label of every range slug (spec §3), the one copy: the widgets' time filter shows these and
@@ -35,4 +35,15 @@ export const INTERVAL_LABELS: Readonly<Record<IntervalSlug, string>> = {
   '1_h': 'Varje timme',
   '3_h': 'Var 3:e timme',
   '12_h': 'Var 12:e timme',
+};
+
+/** The Swedish name of every threshold colour (issue 21), for the panel forms. */
+export const THRESHOLD_COLOR_LABELS: Readonly<Record<ThresholdColorName, string>> = {
+  green: 'Grön',
+  yellow: 'Gul',
+  orange: 'Orange',
+  red: 'Röd',
+  blue: 'Blå',
+  purple: 'Lila',
+  gray: 'Grå',
 };

@@ -33,6 +33,8 @@ export const fieldLabels = {
   color: 'Färg',
   panels: 'Paneler',
   line_chart_items: 'Linjer',
+  thresholds: 'Gränsvärden',
+  label: 'Etikett',
   is_enabled: 'Aktiv',
   operator: 'Villkor',
   threshold: 'Gränsvärde',
@@ -110,6 +112,9 @@ export const validationMessages = {
   postalCode: 'Postnumret måste bestå av fem siffror, till exempel 123 45.',
   phone: 'Telefonnumret är ogiltigt.',
   color: 'Färgen måste anges som #rrggbb.',
+  thresholdColor: 'Färgen måste vara grön, gul, orange, röd, blå, lila, grå eller en färg som #rrggbb.',
+  thresholdOrder: (previous: number) =>
+    `Stegen måste ligga i stigande ordning: värdet måste vara större än föregående stegs (${previous.toLocaleString('sv-SE')}).`,
   scope: 'Behörigheten måste vara panel:<id>, device:<id> eller public-map.',
   duplicates: (label: string) => `${label} får inte innehålla dubbletter.`,
   clearThreshold: 'Återställningsvärdet måste ligga på normalsidan om gränsvärdet.',

@@ -30,6 +30,7 @@ import {
   PanelOrderBody,
   PanelUpdateBody,
   SingleValueItem,
+  ThresholdStep,
 } from './dashboard';
 import { Device, DeviceCreateBody, DeviceUpdateBody, Gateway, Sensor, TemperatureMap } from './device';
 import { EmbedToken, EmbedTokenCreateBody, EmbedTokenCreated } from './embedToken';
@@ -74,6 +75,7 @@ export const schemas = {
     Panel,
     LineChartItem,
     SingleValueItem,
+    ThresholdStep,
     Alert,
     AlertCondition,
     AlertStatus,

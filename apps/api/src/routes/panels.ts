@@ -1,4 +1,11 @@
-import { ALLOWED_QUERY, IdParams, Panel, PanelCreateBody, PanelUpdateBody } from '@matnat/contract';
+import {
+  ALLOWED_QUERY,
+  IdParams,
+  Panel,
+  PanelCreateBody,
+  PanelUpdateBody,
+  type ThresholdStepBody,
+} from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { embedAllows } from '../auth/embedAuth.js';
@@ -65,6 +72,10 @@ async function showPanel(db: Kysely<DB>, id: number) {
 }
 
 type LineChartItems = readonly { device_id: number; sensor_id: number; color?: string | null }[];
+
+/** The column value of a panel's threshold steps: their JSON, or null for none (issue 21). */
+const thresholdsColumn = (steps: readonly ThresholdStepBody[] | undefined) =>
+  steps && steps.length > 0 ? JSON.stringify(steps) : null;
 
 async function insertLineChartItems(trx: Transaction<DB>, panelId: number, items: LineChartItems) {
   await trx
@@ -134,7 +145,7 @@ function registerPanelCreate(r: ZodApp) {
         body.type === 'line_chart' ? `line_chart_items.${i}.${key}` : key,
       );
       const id = await db.transaction().execute(async (trx) => {
-        const panelId = await insertPanel(trx, dashboard.id, body.type, body.title, items[0]!);
+        const panelId = await insertPanel(trx, dashboard.id, body, items[0]!);
         if (body.type === 'line_chart') await insertLineChartItems(trx, panelId, body.line_chart_items);
         else {
           await trx
@@ -154,8 +165,7 @@ function registerPanelCreate(r: ZodApp) {
 async function insertPanel(
   trx: Transaction<DB>,
   dashboardId: number,
-  type: PanelCreateBody['type'],
-  title: string | null | undefined,
+  { type, title, thresholds }: PanelCreateBody,
   first: { device_id: number; sensor_id: number },
 ) {
   const at = now();
@@ -173,6 +183,7 @@ async function insertPanel(
       position: last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1,
       device_id: first.device_id,
       sensor_id: first.sensor_id,
+      thresholds: thresholdsColumn(thresholds),
       created_at: at,
       updated_at: at,
     })
@@ -228,6 +239,7 @@ async function writeUpdate(trx: Transaction<DB>, row: Selectable<PanelsTable>, b
     .set({
       ...(body.title !== undefined ? { title: body.title ?? null } : {}),
       ...(body.position !== undefined ? { position: body.position } : {}),
+      ...(body.thresholds !== undefined ? { thresholds: thresholdsColumn(body.thresholds) } : {}),
       ...(first ? { device_id: first.device_id, sensor_id: first.sensor_id } : {}),
       updated_at: now(),
     })

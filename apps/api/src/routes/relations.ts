@@ -220,6 +220,7 @@ export function panelJson(p: Selectable<PanelsTable>): Json {
     position: p.position,
     device_id: p.device_id,
     sensor_id: p.sensor_id,
+    thresholds: p.thresholds === null ? [] : JSON.parse(p.thresholds),
     created_at: p.created_at,
     updated_at: p.updated_at,
   };

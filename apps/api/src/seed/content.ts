@@ -1,3 +1,4 @@
+import type { ThresholdStep } from '@matnat/contract';
 import type { Kysely } from 'kysely';
 import type { ResourceTables } from '../db/tables/resources.js';
 import type { SeededDevice } from './devices.js';
@@ -11,6 +12,30 @@ export interface ContentSeedOptions {
   /** Epoch ms of the first seeded reading: the alerts exist from then. */
   historyStart: number;
 }
+
+/** Threshold steps of the demo panels (issue 21): what a reading means at a glance. */
+const TEMPERATURE_STEPS: ThresholdStep[] = [
+  { value: -50, color: 'blue', label: 'Sträng kyla' },
+  { value: -12, color: 'green', label: 'Normalt' },
+  { value: 25, color: 'orange', label: 'Varmt' },
+];
+const BATTERY_STEPS: ThresholdStep[] = [
+  { value: 0, color: 'red', label: 'Byt batteri' },
+  { value: 20, color: 'yellow', label: 'Lågt' },
+  { value: 40, color: 'green', label: 'OK' },
+];
+const HUMIDITY_STEPS: ThresholdStep[] = [
+  { value: 0, color: 'orange', label: 'Torrt' },
+  { value: 30, color: 'green', label: 'OK' },
+  { value: 70, color: 'yellow', label: 'Fuktigt' },
+  { value: 90, color: 'red', label: 'Mycket fuktigt' },
+];
+const FROST_STEPS: ThresholdStep[] = [
+  { value: -10, color: 'blue', label: 'Sträng kyla' },
+  { value: 0, color: 'green', label: 'Plusgrader' },
+  { value: 25, color: 'red', label: 'Värme' },
+];
+const stepsColumn = (steps: ThresholdStep[] | undefined) => (steps ? JSON.stringify(steps) : null);
 
 function sensorOf(devices: SeededDevice[], title: string, type: string) {
   const device = devices.find((d) => d.title === title);
@@ -32,8 +57,8 @@ export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts:
     user: number;
     title: string;
     favorite: boolean;
-    lines: { title: string; items: [string, string][] }[];
-    singles: { title: string; item: [string, string] }[];
+    lines: { title: string; items: [string, string][]; thresholds?: ThresholdStep[] }[];
+    singles: { title: string; item: [string, string]; thresholds?: ThresholdStep[] }[];
   }[] = [
     {
       user: opts.anna.id,
@@ -58,8 +83,12 @@ export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts:
         },
       ],
       singles: [
-        { title: 'Abisko just nu', item: ['Temperaturspjut Abisko 1', 'temperature'] },
-        { title: 'Batteri Kiruna', item: ['Temperaturspjut Kiruna 1', 'battery'] },
+        {
+          title: 'Abisko just nu',
+          item: ['Temperaturspjut Abisko 1', 'temperature'],
+          thresholds: TEMPERATURE_STEPS,
+        },
+        { title: 'Batteri Kiruna', item: ['Temperaturspjut Kiruna 1', 'battery'], thresholds: BATTERY_STEPS },
       ],
     },
     {
@@ -74,9 +103,12 @@ export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts:
             ['Temperaturspjut Åre 1', 'temperature'],
             ['Temperaturspjut Falun 1', 'temperature'],
           ],
+          thresholds: FROST_STEPS,
         },
       ],
-      singles: [{ title: 'Luftfuktighet Åre', item: ['Klimatgivare Åre', 'humidity'] }],
+      singles: [
+        { title: 'Luftfuktighet Åre', item: ['Klimatgivare Åre', 'humidity'], thresholds: HUMIDITY_STEPS },
+      ],
     },
     {
       user: opts.erik.id,
@@ -136,6 +168,7 @@ export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts:
           position: position++,
           device_id: first.device_id,
           sensor_id: first.sensor_id,
+          thresholds: stepsColumn(line.thresholds),
           created_at: at,
           updated_at: at,
         })
@@ -162,6 +195,7 @@ export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts:
           title: single.title,
           position: position++,
           ...item,
+          thresholds: stepsColumn(single.thresholds),
           created_at: at,
           updated_at: at,
         })

@@ -9,6 +9,7 @@ import * as alerts from './0007_alerts.js';
 import * as alertKindConditions from './0008_alert_kind_conditions.js';
 import * as simulatedDevices from './0009_simulated_devices.js';
 import * as deadLetters from './0010_dead_letters.js';
+import * as panelThresholds from './0011_panel_thresholds.js';
 
 /** Every migration, by name; the names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_alert_kind_conditions': alertKindConditions,
   '0009_simulated_devices': simulatedDevices,
   '0010_dead_letters': deadLetters,
+  '0011_panel_thresholds': panelThresholds,
 };

@@ -147,6 +147,8 @@ export interface PanelsTable {
   position: number;
   device_id: number | null;
   sensor_id: number | null;
+  /** The threshold steps as JSON (`ThresholdStep[]`); null: none (issue 21). */
+  thresholds: string | null;
   created_at: string;
   updated_at: string;
 }
