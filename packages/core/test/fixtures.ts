@@ -23,6 +23,7 @@ export const fixtures = {
     type: 'line_chart',
     title: null,
     position: 0,
+    thresholds: [],
     ...stamp,
     ...fields,
   }),
