@@ -126,13 +126,13 @@ const thresholds = z
       // Also when a step has another error: a form shows every wrong field at once. A value that is not a
       // finite number has its own error and is not compared.
       if (!Array.isArray(steps)) return;
-      const valueOf = (i: number) => {
+      const stepValue = (i: number) => {
         const value = (steps[i] as { value?: unknown } | undefined)?.value;
         return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
       };
       for (let i = 1; i < steps.length; i++) {
-        const value = valueOf(i);
-        const previous = valueOf(i - 1);
+        const value = stepValue(i);
+        const previous = stepValue(i - 1);
         if (value !== undefined && previous !== undefined && value <= previous)
           ctx.addIssue({ code: 'custom', path: [i, 'value'], message: M.thresholdOrder(previous) });
       }

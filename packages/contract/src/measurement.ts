@@ -69,5 +69,10 @@ export const LatestMeasurement = z.object({
   measured_at: Timestamp,
   /** The sensor's display unit (`°C`, `%`), so a reading can be shown without loading its sensor. */
   unit: z.string().optional(),
+  /**
+   * How often the sensor's device is expected to be heard, in seconds (its own interval or the default):
+   * a reading older than this is stale (issue 21).
+   */
+  expected_interval_s: z.number().int().positive().optional(),
 });
 export type LatestMeasurement = z.infer<typeof LatestMeasurement>;

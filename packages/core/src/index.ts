@@ -27,6 +27,7 @@ export type {
   SingleValueItem,
   Team,
   TemperatureMap,
+  ThresholdStep,
   User,
 } from './api/types';
 export type { Cart, CartOptions, CartState } from './cart';

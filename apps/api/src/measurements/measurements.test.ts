@@ -163,16 +163,19 @@ describe.each(dialects)('measurements (%s)', (dialect) => {
     expect((await w.client().get(`/api/v1/sensor/${sensor}/measurements`)).statusCode).toBe(401);
   });
 
-  it("GET /api/v1/sensor/{id}/latest answers the newest reading with the sensor's unit", async () => {
+  it("GET /api/v1/sensor/{id}/latest answers the newest reading with the sensor's unit and its device's expected interval (issue 21: stale values)", async () => {
     const res = await w.anna.get(`/api/v1/sensor/${sensor}/latest`);
     expect(res.statusCode).toBe(200);
     const latest = await latestReading(w.db, sensor);
-    const { unit } = await w.db
+    const { unit, device_id } = await w.db
       .selectFrom('sensors')
-      .select('unit')
+      .select(['unit', 'device_id'])
       .where('id', '=', sensor)
       .executeTakeFirstOrThrow();
-    expect(res.json().data).toEqual({ ...latest, unit });
+    // The default interval, then the device's own.
+    expect(res.json().data).toEqual({ ...latest, unit, expected_interval_s: 3600 });
+    await w.db.updateTable('devices').set({ expected_interval_s: 900 }).where('id', '=', device_id).execute();
+    expect((await w.anna.get(`/api/v1/sensor/${sensor}/latest`)).json().data.expected_interval_s).toBe(900);
     expect(Date.parse(res.json().data.measured_at)).toBeLessThan(end);
     expect((await w.erik.get(`/api/v1/sensor/${sensor}/latest`)).statusCode).toBe(404);
   });

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_EXPECTED_INTERVAL_S,
   DEFAULT_RANGE_SLUG,
   IdParams,
   INTERVAL_MS,
@@ -59,8 +60,16 @@ export async function measurementRoutes(app: FastifyInstance) {
     async (request) => {
       const sensor = await readableSensor(request, request.params.id);
       const latest = await latestReading(db, sensor.id);
-      // The unit travels with the reading so a panel given only a sensor id can show it.
-      return data(latest.value === null ? null : { ...latest, unit: sensor.unit });
+      if (latest.value === null) return data(null);
+      // The unit and the device's expected interval travel with the reading, so a panel given only a
+      // sensor id can show it and tell when it is stale (issue 21).
+      const device = await db
+        .selectFrom('devices')
+        .select('expected_interval_s')
+        .where('id', '=', sensor.device_id)
+        .executeTakeFirst();
+      const expected_interval_s = device?.expected_interval_s ?? DEFAULT_EXPECTED_INTERVAL_S;
+      return data({ ...latest, unit: sensor.unit, expected_interval_s });
     },
   );
 }

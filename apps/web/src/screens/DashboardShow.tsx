@@ -177,7 +177,7 @@ function PanelCard({ panel, index, count, filter, onMove, onRemove, dragging }: 
       </div>
       <Panel
         panel={panel as unknown as PanelInput}
-        range={filter.range_slug}
+        range={filter}
         interval={filter.interval_slug}
         showTimeFilter={false}
         height={260}

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { matnat } from '../matnat';
 import { SelectField } from './SelectField';
 import { TextField } from './TextField';
+import { newStep, type StepDraft, stepsBody, ThresholdFields } from './ThresholdFields';
 import { useFormSubmit } from './useFormSubmit';
 
 type Fields = Readonly<Record<string, string[]>>;
@@ -169,14 +170,25 @@ function TypeChoice({
 }
 
 /** The request body the form's state stands for: a new panel, or the change of an existing one. */
-function bodyOf(type: PanelType, title: string, items: Item[], dashboardId: Id, advanced: boolean) {
+function bodyOf(
+  type: PanelType,
+  title: string,
+  items: Item[],
+  steps: StepDraft[],
+  dashboardId: Id,
+  advanced: boolean,
+) {
   const first = items[0];
   const lines = items.map((item) => ({
     device_id: idOf(item.device_id) as number,
     sensor_id: idOf(item.sensor_id) as number,
     ...(advanced ? { color: item.color } : {}),
   }));
-  const common = { dashboard_id: dashboardId, title: title.trim() === '' ? null : title };
+  const common = {
+    dashboard_id: dashboardId,
+    title: title.trim() === '' ? null : title,
+    thresholds: stepsBody(steps),
+  };
   return type === 'line_chart'
     ? { ...common, type, line_chart_items: lines }
     : {
@@ -218,7 +230,8 @@ function savePanel(
 /**
  * dashboard.panelform.simple / .advanced and panel.edit: a title, then the sensors picked by device then
  * sensor. Simple: one sensor as a line chart or a single value. Advanced: several lines across devices,
- * each with its colour. Checked with the contract's schema, then the server's 422 per field.
+ * each with its colour. Either may carry threshold steps (issue 21). Checked with the contract's schema,
+ * then the server's 422 per field.
  */
 export function PanelForm({ mode, dashboardId, panel }: PanelFormProps) {
   const navigate = useNavigate();
@@ -227,13 +240,16 @@ export function PanelForm({ mode, dashboardId, panel }: PanelFormProps) {
   const [type, setType] = useState<PanelType>(panel?.type ?? 'line_chart');
   const [title, setTitle] = useState(panel?.title ?? '');
   const [items, setItems] = useState<Item[]>(() => itemsOf(panel));
+  const [steps, setSteps] = useState<StepDraft[]>(() =>
+    (panel?.thresholds ?? []).map((s, i) => newStep(i, s)),
+  );
   const form = useFormSubmit('every');
   const { fields, general, busy } = form;
   const back = buildPath('dashboard.show', { dashboard_id: dashboardId });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = bodyOf(advanced ? 'line_chart' : type, title, items, dashboardId, advanced);
+    const body = bodyOf(advanced ? 'line_chart' : type, title, items, steps, dashboardId, advanced);
     if (await savePanel(form, body, panel)) navigate(back);
   }
 
@@ -282,6 +298,7 @@ export function PanelForm({ mode, dashboardId, panel }: PanelFormProps) {
           Lägg till linje
         </Button>
       )}
+      <ThresholdFields steps={steps} fields={fields} onChange={setSteps} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy}>
           {busy ? 'Sparar…' : panel ? 'Spara panel' : 'Skapa panel'}

@@ -42,6 +42,7 @@ export type {
   SingleValueItem,
   Team,
   TemperatureMap,
+  ThresholdStep,
   User,
   UserAdminBody,
   UserAttributeBodyInput,

@@ -188,6 +188,38 @@ describe('LineChartPanel reads through the core client', () => {
     expect(measurements().map((c) => c.query.get('range_slug'))).toEqual(['prev_5_days', 'prev_5_days']);
   });
 
+  it('issue 21 point 1: threshold steps are lines in their colours on the first line, named under the chart; kept in view when near the data', async () => {
+    const { wrapper, api } = setup();
+    const steps = [
+      { value: 21, color: 'orange', label: 'Varning' },
+      { value: 90, color: '#b91c1c', label: 'Larm' },
+    ];
+    render(<LineChartPanel items={[{ sensorId: 1, unit: '°C' }, { sensorId: 2 }]} thresholds={steps} />, {
+      wrapper,
+    });
+    await settle();
+    const [first, , , second] = chartMock.charts[0]!.series;
+    expect(first!.priceLines.map((l) => [l.price, l.color, l.title, l.lineStyle])).toEqual([
+      [21, '#c2410c', 'Varning', 0],
+      [90, '#b91c1c', 'Larm', 0],
+    ]);
+    expect(second!.priceLines).toEqual([]);
+    expect(screen.getByRole('list', { name: 'Gränsvärden' }).textContent).toBe(
+      'Varning från 21\u00a0°CLarm från 90\u00a0°C',
+    );
+    // The autoscale takes in a line within half the data's height (21 near 18–22), not one far away (90).
+    const scale = first!.options.autoscaleInfoProvider as (o: () => unknown) => { priceRange: unknown };
+    expect(scale(() => ({ priceRange: { minValue: 18, maxValue: 20 } })).priceRange).toEqual({
+      minValue: 18,
+      maxValue: 21,
+    });
+    // A live reading does not draw the lines anew.
+    const lines = first!.priceLines;
+    api.push({ sensor_id: 1, value: 30, measured_at: new Date(T0 + 5 * 3_600_000).toISOString() });
+    await settle();
+    expect(first!.priceLines).toBe(lines);
+  });
+
   it("keeps the viewer's choice in the core's time-filter store, per page and panel", async () => {
     const { wrapper, client } = setup();
     render(

@@ -1,5 +1,11 @@
 import { rangeQuery } from '@matnat/contract/plain';
-import { type IntervalSlug, intervalMs, type LiveReading, type MeasurementBuckets } from '@matnat/core';
+import {
+  type IntervalSlug,
+  intervalMs,
+  type LiveReading,
+  type MeasurementBuckets,
+  type ThresholdStep,
+} from '@matnat/core';
 import { useEffect, useMemo, useState } from 'react';
 import { fetchResource, useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';
@@ -14,8 +20,10 @@ import {
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { preloadCharts } from './chartLibrary';
 import { downloadText, measurementsToCsv } from './csv';
+import { formatReading } from './format';
 import { bucketsToSeries, type LineChartItemInput, seriesLook } from './measurements';
-import { TimeSeriesChart } from './TimeSeriesChart';
+import { type ChartLine, TimeSeriesChart } from './TimeSeriesChart';
+import { thresholdColor } from './thresholds';
 import { usePanelTimeFilter } from './usePanelTimeFilter';
 
 export interface LineChartPanelProps {
@@ -46,6 +54,8 @@ export interface LineChartPanelProps {
   height?: number;
   /** Called when a chart first painted data (benchmarks, analytics). */
   onFirstData?(): void;
+  /** Threshold steps (ascending values, issue 21): drawn as lines in their colours and named under the chart. */
+  thresholds?: readonly ThresholdStep[];
 }
 
 /** The buckets of every item over the filter, each sensor's series shared with any other widget asking. */
@@ -113,6 +123,15 @@ function LineChartPanelView(props: LineChartPanelProps) {
     [data, live, ids.join()],
   );
   const empty = data !== undefined && series.every((s) => s.points.length === 0);
+  const thresholdLines = useMemo(
+    (): ChartLine[] =>
+      (props.thresholds ?? []).map((step) => ({
+        value: step.value,
+        color: thresholdColor(step.color),
+        label: step.label,
+      })),
+    [props.thresholds],
+  );
   // The chart is created with its first data, not empty before it: an empty chart painted while the request
   // is under way, then resized its canvases and painted twice more when the data came (issue 13).
   const [charted, setCharted] = useState(false);
@@ -151,6 +170,9 @@ function LineChartPanelView(props: LineChartPanelProps) {
             </li>
           ))}
       </ul>
+      {props.thresholds?.length ? (
+        <ThresholdLegend steps={props.thresholds} unit={items[0]?.unit} locale={messages.locale} />
+      ) : null}
       <div className="matnat-panel__body">
         {charted ? (
           <TimeSeriesChart
@@ -158,6 +180,7 @@ function LineChartPanelView(props: LineChartPanelProps) {
             height={height}
             locale={messages.locale}
             onFirstData={props.onFirstData}
+            lines={thresholdLines}
           />
         ) : (
           <div className="matnat-chart" style={{ height }} />
@@ -171,6 +194,29 @@ function LineChartPanelView(props: LineChartPanelProps) {
         {empty ? <p className="matnat-panel__status">{m.noData}</p> : null}
       </div>
     </section>
+  );
+}
+
+/** The threshold steps in words under the chart: a line's colour alone would tell nothing to some readers. */
+function ThresholdLegend({
+  steps,
+  unit,
+  locale,
+}: {
+  steps: readonly ThresholdStep[];
+  unit: string | undefined;
+  locale: string;
+}) {
+  const m = useMessages().panel;
+  return (
+    <ul className="matnat-panel__legend matnat-panel__thresholds" aria-label={m.thresholds}>
+      {steps.map((step) => (
+        <li key={`${step.value}`}>
+          <span className="matnat-panel__rule" style={{ borderColor: thresholdColor(step.color) }} />
+          {`${step.label} ${m.fromValue(formatReading(step.value, locale, 2), unit ?? '')}`}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -15,7 +15,7 @@ export type PanelItem = Pick<LineChartItem, 'sensor_id'> &
 
 /** A panel as the API returns it (the contract's `Panel`), or given inline with just its sensors. */
 export type PanelInput = Pick<PanelEntity, 'type'> &
-  Partial<Pick<PanelEntity, 'id' | 'title' | 'sensor' | 'device'>> & {
+  Partial<Pick<PanelEntity, 'id' | 'title' | 'sensor' | 'device' | 'thresholds'>> & {
     lineChartItems?: PanelItem[];
     singleValueItem?: PanelItem | null;
   };
@@ -84,7 +84,9 @@ function PanelView({ panel: given, panelId, ...shared }: PanelProps) {
       unit: item.sensor?.unit ?? undefined,
       color: item.color ?? undefined,
     }));
-    return <LineChartPanel items={items} title={title} filterKey={key} {...shared} />;
+    return (
+      <LineChartPanel items={items} title={title} filterKey={key} thresholds={panel.thresholds} {...shared} />
+    );
   }
   const item = panel.type === 'single_value' ? singleItem(panel) : null;
   if (item) {
@@ -93,7 +95,11 @@ function PanelView({ panel: given, panelId, ...shared }: PanelProps) {
         sensorId={item.sensor_id}
         title={title ?? itemLabel(item)}
         unit={item.sensor?.unit ?? undefined}
+        thresholds={panel.thresholds}
+        range={shared.range}
         interval={shared.interval}
+        onChange={shared.onChange}
+        filterKey={key}
       />
     );
   }

@@ -39,11 +39,64 @@ describe('SingleValuePanel reads through the core client', () => {
     expect(screen.getByText(/kWh/)).toBeTruthy();
   });
 
-  it('says so when the sensor has no reading yet', async () => {
+  it("issue 21: a clear 'Inget värde' state before the sensor's first reading", async () => {
     const { wrapper } = setup(null);
     render(<SingleValuePanel sensorId={7} />, { wrapper });
     await settle();
-    expect(screen.getByText('Inga mätvärden under perioden')).toBeTruthy();
+    expect(screen.getByText('Inget värde').className).toContain('matnat-single-value--none');
+    expect(screen.getByText('Sensorn har inte skickat något mätvärde än.')).toBeTruthy();
+    expect(document.querySelector('.matnat-single-value__number')).toBeNull();
+  });
+
+  const steps = [
+    { value: -50, color: 'blue', label: 'Kallt' },
+    { value: 10, color: 'green', label: 'OK' },
+    { value: 25, color: '#7c3aed', label: 'Larm' },
+  ];
+
+  it("issue 21 point 1: the number in its threshold step's colour, with the step's label; a live reading that crosses changes both", async () => {
+    const { api, wrapper } = setup({ ...reading, value: 21.5 });
+    render(<SingleValuePanel sensorId={7} thresholds={steps} now={now} />, { wrapper });
+    await settle();
+    const value = () => document.querySelector('.matnat-single-value') as HTMLElement;
+    const label = () => document.querySelector('.matnat-single-value__step')?.textContent;
+    expect(value().style.color).toBe('var(--matnat-threshold-green, #15803d)');
+    expect(label()).toBe('OK');
+    api.push({ sensor_id: 7, value: 25, measured_at: new Date(T0 + 60_000).toISOString() });
+    await settle();
+    expect(value().style.color).toBe('#7c3aed');
+    expect(label()).toBe('Larm');
+    // Below the first step: no step, the theme's colour.
+    api.push({ sensor_id: 7, value: -60, measured_at: new Date(T0 + 120_000).toISOString() });
+    await settle();
+    expect(value().style.color).toBe('');
+    expect(document.querySelector('.matnat-single-value__step')).toBeNull();
+  });
+
+  it("issue 21 point 1: 'Mätt för 3 h sedan' turns into a warning once older than the device's expected interval", async () => {
+    const { wrapper } = setup({ ...reading, expected_interval_s: 3600 });
+    const { rerender } = render(<SingleValuePanel sensorId={7} now={() => T0 + 50 * 60_000} />, { wrapper });
+    await settle();
+    const age = () => document.querySelector('.matnat-single-value__age') as HTMLElement;
+    expect(age().className).toBe('matnat-single-value__age');
+    expect(age().textContent).toBe('Mätt för 50 minuter sedan');
+    rerender(<SingleValuePanel sensorId={7} now={() => T0 + 3 * 3_600_000} />);
+    expect(age().className).toContain('matnat-single-value__age--stale');
+    expect(age().textContent).toBe('⚠ Mätt för 3 timmar sedan · äldre än väntat (1 timme)');
+    // The host may set its own interval.
+    rerender(<SingleValuePanel sensorId={7} expectedIntervalS={4 * 3600} now={() => T0 + 3 * 3_600_000} />);
+    expect(age().className).toBe('matnat-single-value__age');
+  });
+
+  it("issue 21 point 1: a sparkline of the panel's range, named by its lowest and highest value", async () => {
+    const { api, wrapper } = setup(reading);
+    render(<SingleValuePanel sensorId={7} range="prev_24_h" now={now} />, { wrapper });
+    await settle();
+    const query = Object.fromEntries(api.callsTo(/\/measurements$/)[0]!.query);
+    expect(query).toMatchObject({ range_slug: 'prev_24_h', max_points: '120' });
+    const svg = screen.getByRole('img');
+    expect(svg.getAttribute('aria-label')).toBe('Under perioden mellan 10 och 10\u00a0°C');
+    expect(svg.querySelector('path')?.getAttribute('d')).toMatch(/^M0\.00 \S+L33\.33 /);
   });
 
   it('a reading pushed by the one stream replaces the value and keeps the unit', async () => {

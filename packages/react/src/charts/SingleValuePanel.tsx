@@ -1,20 +1,54 @@
-import { type IntervalSlug, intervalMs, intervalOr, type LatestMeasurement, toEpochMs } from '@matnat/core';
+import { rangeQuery } from '@matnat/contract/plain';
+import {
+  type IntervalSlug,
+  intervalMs,
+  type LatestMeasurement,
+  type MeasurementBuckets,
+  type ThresholdStep,
+  toEpochMs,
+} from '@matnat/core';
 import { useEffect, useState } from 'react';
 import { useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
 import { useMessages } from '../messages';
+import type { PanelRange } from '../timeFilter/panelRange';
+import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
 import { WidgetRoot } from '../widgets/WidgetRoot';
-import { formatAge, formatReading } from './format';
+import { formatAge, formatDuration, formatReading } from './format';
+import { Sparkline } from './Sparkline';
+import { stepOf, thresholdColor } from './thresholds';
+import { usePanelTimeFilter } from './usePanelTimeFilter';
 
 export interface SingleValuePanelProps {
   sensorId: number | string;
   title?: string;
   /** Unit shown after the value; the reading's own unit when absent. */
   unit?: string;
-  /** Refresh interval slug. @default '15_m' */
+  /**
+   * The range of the sparkline under the value: a preset slug or an absolute range (see `PanelRange`).
+   * @default the stored choice, else 'prev_5_days'
+   */
+  range?: PanelRange;
+  /** Refresh interval slug. @default the stored choice, else '15_m' */
   interval?: IntervalSlug;
+  /**
+   * Threshold steps (ascending values, issue 21): the value is written in its step's colour and the step's
+   * label is shown beside it.
+   */
+  thresholds?: readonly ThresholdStep[];
+  /**
+   * Seconds after which the reading counts as stale ("Mätt för 3 timmar sedan" turns into a warning).
+   * @default the device's expected interval, as the API answers it with the reading
+   */
+  expectedIntervalS?: number;
+  /** Show the sparkline of the range. @default true */
+  showSparkline?: boolean;
+  /** Where the range and interval are kept in the core's time-filter store. @default 'sensor-' and the id */
+  filterKey?: string;
+  /** The range or interval changed through `range`/`interval`… reported like a line chart's. */
+  onChange?(value: TimeFilterValue): void;
   /** Decimals shown at most. @default 1 */
   digits?: number;
   /** Clock, for tests. @default Date.now */
@@ -22,6 +56,8 @@ export interface SingleValuePanelProps {
 }
 
 const AGE_TICK_MS = 15_000;
+/** Buckets of the sparkline: about one per two pixels of a panel's width. */
+const SPARKLINE_POINTS = 120;
 
 /** The latest reading: fetched every interval, replaced by each reading the live stream pushes. */
 function useLatestReading(sensorId: number | string, refreshMs: number) {
@@ -33,8 +69,22 @@ function useLatestReading(sensorId: number | string, refreshMs: number) {
   useLiveReadings([sensorId], (live) =>
     setPushed({ sensor_id: live.sensor_id, value: live.value, measured_at: live.measured_at }),
   );
-  // A pushed reading keeps the unit the server gave with the fetched one.
-  return { ...fetched, data: pushed ? { ...pushed, unit: fetched.data?.unit } : fetched.data };
+  // A pushed reading keeps what the server gave with the fetched one (unit, expected interval).
+  return {
+    ...fetched,
+    data: pushed && fetched.data ? { ...fetched.data, ...pushed } : (pushed ?? fetched.data),
+  };
+}
+
+/** The sensor's buckets over the panel's range, for the sparkline (shared with any widget asking the same). */
+function useSparkline(sensorId: number | string, filter: TimeFilterValue, enabled: boolean) {
+  const client = useWidgetClient('queries');
+  const query = { ...rangeQuery(filter), interval_slug: filter.interval_slug, max_points: SPARKLINE_POINTS };
+  return useResource<MeasurementBuckets>({
+    ...client.queries.measurements(Number(sensorId), query),
+    refetchInterval: intervalMs(filter.interval_slug),
+    enabled,
+  });
 }
 
 /** Re-renders every 15 s so that the age text moves on between refreshes. */
@@ -46,22 +96,28 @@ function useAgeTick() {
   }, []);
 }
 
-function SingleValuePanelView({
-  sensorId,
-  title,
-  unit,
-  interval,
-  digits = 1,
-  now = Date.now,
-}: SingleValuePanelProps) {
+function SingleValuePanelView(props: SingleValuePanelProps) {
+  const { sensorId, title, unit, thresholds, showSparkline = true, digits = 1, now = Date.now } = props;
   const messages = useMessages();
   const m = messages.panel;
-  const { data: reading, error, isPending } = useLatestReading(sensorId, intervalMs(intervalOr(interval)));
+  const [filter] = usePanelTimeFilter(
+    props.filterKey ?? `sensor-${sensorId}`,
+    props.range,
+    props.interval,
+    props.onChange,
+  );
+  const refreshMs = intervalMs(filter.interval_slug);
+  const { data: reading, error, isPending } = useLatestReading(sensorId, refreshMs);
+  const spark = useSparkline(sensorId, filter, showSparkline);
   const failure = useWidgetError(error, m.loadFailed);
   useAgeTick();
 
   const shownUnit = unit ?? reading?.unit ?? '';
   const measuredAt = toEpochMs(reading?.measured_at);
+  const step = reading ? stepOf(reading.value, thresholds) : null;
+  const color = step ? thresholdColor(step.color) : undefined;
+  const expected = props.expectedIntervalS ?? reading?.expected_interval_s;
+  const stale = expected !== undefined && now() - measuredAt > expected * 1000;
   return (
     <section className="matnat-panel matnat-single-value-panel" aria-busy={isPending}>
       {title ? <h3 className="matnat-panel__title">{title}</h3> : null}
@@ -72,20 +128,53 @@ function SingleValuePanelView({
       ) : isPending ? (
         <p className="matnat-panel__status">{m.loading}</p>
       ) : !reading ? (
-        <p className="matnat-panel__status">{m.noData}</p>
+        <div className="matnat-single-value-panel__empty">
+          <p className="matnat-single-value matnat-single-value--none">{m.noValue}</p>
+          <p className="matnat-single-value__age">{m.noValueHint}</p>
+        </div>
       ) : (
         <>
-          <p className="matnat-single-value">
-            <span className="matnat-single-value__number">
-              {formatReading(reading.value, messages.locale, digits)}
-            </span>
-            {shownUnit ? <span className="matnat-single-value__unit">{`\u00a0${shownUnit}`}</span> : null}
-          </p>
+          <div className="matnat-single-value-panel__reading">
+            <p className="matnat-single-value" style={color ? { color } : undefined}>
+              <span className="matnat-single-value__number">
+                {formatReading(reading.value, messages.locale, digits)}
+              </span>
+              {shownUnit ? <span className="matnat-single-value__unit">{`\u00a0${shownUnit}`}</span> : null}
+            </p>
+            {/* The step in words too: its colour alone would tell nothing to some readers. */}
+            {step ? (
+              <p className="matnat-single-value__step" style={{ color }}>
+                <span className="matnat-panel__swatch" style={{ background: color }} />
+                {step.label}
+              </p>
+            ) : null}
+          </div>
+          {showSparkline && spark.data && spark.data.buckets.length > 1 ? (
+            <Sparkline
+              buckets={spark.data.buckets}
+              color={color}
+              label={(min, max) =>
+                m.sparkline(
+                  formatReading(min, messages.locale, digits),
+                  formatReading(max, messages.locale, digits),
+                  shownUnit,
+                )
+              }
+            />
+          ) : null}
           {Number.isNaN(measuredAt) ? null : (
-            <p className="matnat-single-value__age">
+            <p className={`matnat-single-value__age${stale ? ' matnat-single-value__age--stale' : ''}`}>
+              {stale ? (
+                <span className="matnat-single-value__warning" aria-hidden="true">
+                  ⚠{' '}
+                </span>
+              ) : null}
               <time dateTime={new Date(measuredAt).toISOString()}>
                 {m.measuredAt(formatAge(measuredAt, now(), messages.locale, m.justNow))}
               </time>
+              {stale && expected !== undefined
+                ? ` · ${m.stale(formatDuration(expected, messages.locale))}`
+                : null}
             </p>
           )}
         </>
@@ -94,7 +183,11 @@ function SingleValuePanelView({
   );
 }
 
-/** The latest reading of one sensor: value and unit in the locale's number format, and how old it is. */
+/**
+ * The latest reading of one sensor: value and unit in the locale's number format (in its threshold step's
+ * colour, with the step's label), a sparkline of the range, how old it is (a warning once it is older than
+ * the device's expected interval), and "Inget värde" before the first reading.
+ */
 export function SingleValuePanel(props: SingleValuePanelProps) {
   return (
     <WidgetRoot>

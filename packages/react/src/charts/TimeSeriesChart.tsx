@@ -5,16 +5,18 @@ import type {
   ISeriesApi,
   LineSeriesPartialOptions,
 } from 'lightweight-charts';
-import { type CSSProperties, useEffect, useLayoutEffect, useRef } from 'react';
+import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { resolveColor } from '../styles/theme';
 import { diffOptions } from '../widgets/diffOptions';
 import { useLatest } from '../widgets/useLatest';
 import { useWidget } from '../widgets/useWidget';
 import { type ChartLibrary, chartLibraryForData } from './chartLibrary';
 import { baseOptions } from './chartOptions';
+import { type ChartBand, type ChartLine, PriceLines, TimeBands } from './chartOverlays';
 import { ThinnedLines } from './thinnedLines';
 import type { ChartPoint } from './thinning';
 
+export type { ChartBand, ChartLine } from './chartOverlays';
 export type { ChartPoint } from './thinning';
 
 export interface ChartSeriesInput {
@@ -40,6 +42,13 @@ export interface TimeSeriesChartProps {
   style?: CSSProperties;
   /** Called once per created chart, after its first data was drawn. */
   onFirstData?(chart: IChartApi): void;
+  /**
+   * Horizontal lines on the first series' scale: threshold steps (solid) and alert limits (dashed). Colours
+   * may be `var(--name, #hex)`. Kept in view when they lie near the data.
+   */
+  lines?: readonly ChartLine[];
+  /** Shaded periods behind the lines (alerts firing); `to: null` runs to the right edge. */
+  bands?: readonly ChartBand[];
 }
 
 interface SeriesHandles {
@@ -48,6 +57,9 @@ interface SeriesHandles {
   max?: ISeriesApi<'Line'>;
   input: ChartSeriesInput;
 }
+
+const NO_LINES: readonly ChartLine[] = [];
+const NO_BANDS: readonly ChartBand[] = [];
 
 function bandOptions(color: string): LineSeriesPartialOptions {
   return {
@@ -72,8 +84,12 @@ export function TimeSeriesChart({
   className,
   style,
   onFirstData,
+  lines = NO_LINES,
+  bands = NO_BANDS,
 }: TimeSeriesChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
+  const priceLinesRef = useRef(new PriceLines());
+  const bandsRef = useRef<TimeBands | null>(null);
   const handlesRef = useRef(new Map<string, SeriesHandles>());
   const linesRef = useRef<ThinnedLines | null>(null);
   const appliedOptions = useRef<DeepPartial<ChartOptions> | undefined>(undefined);
@@ -88,6 +104,8 @@ export function TimeSeriesChart({
       const { options: opts, locale: loc, height: h } = initial.current;
       const created = lib.createChart(container, { ...baseOptions(loc, h, container), ...opts });
       linesRef.current = new ThinnedLines(created, () => pixelColumns(created, container));
+      bandsRef.current = new TimeBands();
+      created.panes()[0]?.attachPrimitive(bandsRef.current);
       appliedOptions.current = opts;
       firstDataDone.current = false;
       return created;
@@ -95,6 +113,8 @@ export function TimeSeriesChart({
     destroy(instance) {
       handlesRef.current.clear();
       linesRef.current = null;
+      bandsRef.current = null;
+      priceLinesRef.current = new PriceLines();
       instance.remove();
     },
   });
@@ -179,6 +199,23 @@ export function TimeSeriesChart({
       onFirstDataRef.current?.(chart);
     }
   }, [chart, series, onFirstDataRef]);
+
+  // Threshold steps and alert limits on the first line's scale; alert periods behind the lines. The lines'
+  // colours are resolved once per change of them, so a new reading does not draw them anew.
+  const resolvedLines = useMemo(() => {
+    const element = chart?.chartElement();
+    return element ? lines.map((line) => ({ ...line, color: resolveColor(line.color, element) })) : NO_LINES;
+  }, [chart, lines]);
+  useLayoutEffect(() => {
+    if (!chart) return;
+    const first = series[0] && handlesRef.current.get(series[0].id)?.line;
+    priceLinesRef.current.set(first ?? null, resolvedLines);
+  }, [chart, series, resolvedLines]);
+  useLayoutEffect(() => {
+    if (!chart) return;
+    const element = chart.chartElement();
+    bandsRef.current?.set(bands.map((band) => ({ ...band, color: resolveColor(band.color, element) })));
+  }, [chart, bands]);
 
   return (
     <div

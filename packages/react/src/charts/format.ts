@@ -45,3 +45,24 @@ export function formatAge(thenMs: number, nowMs: number, locale = 'sv-SE', justN
   }
   return '';
 }
+
+const DURATION_UNITS: [Intl.NumberFormatOptions['unit'], number][] = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+  ['second', 1],
+];
+
+/**
+ * A length of time in words of the locale, in the largest unit it is a whole number of ('1 timme',
+ * '15 minuter', '2 dygn'), else rounded in the largest unit it reaches.
+ */
+export function formatDuration(seconds: number, locale = 'sv-SE'): string {
+  const [unit, size] =
+    DURATION_UNITS.find(([, size]) => seconds >= size && seconds % size === 0) ??
+    DURATION_UNITS.find(([, size]) => seconds >= size) ??
+    (DURATION_UNITS.at(-1) as [Intl.NumberFormatOptions['unit'], number]);
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(
+    Math.round(seconds / size),
+  );
+}

@@ -50,6 +50,13 @@ export const en: Messages = {
     csvHeader: ['Sensor', 'Time', 'Average', 'Min', 'Max', 'Last', 'Count'],
     measuredAt: (age: string) => `Measured ${age}`,
     unknownPanelType: (type: string) => `Unknown panel type: ${type}`,
+    thresholds: 'Thresholds',
+    fromValue: (value: string, unit: string) => `from ${value}${unit ? `\u00a0${unit}` : ''}`,
+    noValue: 'No value',
+    noValueHint: 'The sensor has not sent a reading yet.',
+    stale: (interval: string) => `older than expected (${interval})`,
+    sparkline: (min: string, max: string, unit: string) =>
+      `Between ${min} and ${max}${unit ? `\u00a0${unit}` : ''} in this period`,
   },
   map: {
     satellite: 'Satellite',

@@ -27,6 +27,17 @@ export const sv = {
     csvHeader: ['Sensor', 'Tid', 'Medel', 'Min', 'Max', 'Senaste', 'Antal'],
     measuredAt: (age: string) => `Mätt ${age}`,
     unknownPanelType: (type: string) => `Okänd paneltyp: ${type}`,
+    /** A single value before the sensor's first reading (issue 21). */
+    /** The threshold steps named under a line chart: 'Varning från 25 °C'. */
+    thresholds: 'Gränsvärden',
+    fromValue: (value: string, unit: string) => `från ${value}${unit ? `\u00a0${unit}` : ''}`,
+    noValue: 'Inget värde',
+    noValueHint: 'Sensorn har inte skickat något mätvärde än.',
+    /** After the age, once the reading is older than the device's expected interval. */
+    stale: (interval: string) => `äldre än väntat (${interval})`,
+    /** The sparkline's accessible name: its lowest and highest value. */
+    sparkline: (min: string, max: string, unit: string) =>
+      `Under perioden mellan ${min} och ${max}${unit ? `\u00a0${unit}` : ''}`,
   },
   map: {
     satellite: 'Satellit',

@@ -20,9 +20,13 @@ export interface FakeSeries {
   sets: number;
   updates: unknown[];
   options: Record<string, unknown>;
+  /** Its price lines' options, in the order created. */
+  priceLines: Record<string, unknown>[];
   setData: (d: unknown[]) => void;
   update: (p: unknown) => void;
   applyOptions: (o: Record<string, unknown>) => void;
+  createPriceLine: (o: Record<string, unknown>) => Record<string, unknown>;
+  removePriceLine: (line: Record<string, unknown>) => void;
 }
 
 interface TimeRange {
@@ -42,6 +46,8 @@ export interface FakeChart {
   width: number;
   /** Zooms or scrolls as a viewer would: sets the range in view and tells the subscribers. */
   viewerSetsRange(range: TimeRange): void;
+  /** Primitives attached to the pane (the alert bands), with their redraw requests counted. */
+  primitives: { primitive: { set?: unknown }; updates: number }[];
 }
 
 function dataRange(series: FakeSeries[]): TimeRange | null {
@@ -66,6 +72,7 @@ export function createChartModule() {
           chart.visibleRange = range;
           for (const listener of listeners) listener(range);
         },
+        primitives: [],
       };
       chartMock.charts.push(chart);
       const timeScale = {
@@ -83,7 +90,19 @@ export function createChartModule() {
         unsubscribeVisibleTimeRangeChange: (listener: (range: TimeRange | null) => void) =>
           listeners.delete(listener),
       };
-      return {
+      const api = {
+        panes: () => [
+          {
+            attachPrimitive(primitive: {
+              attached?(p: { chart: unknown; requestUpdate(): void }): void;
+              set?: unknown;
+            }) {
+              const entry = { primitive, updates: 0 };
+              chart.primitives.push(entry);
+              primitive.attached?.({ chart: api, requestUpdate: () => entry.updates++ });
+            },
+          },
+        ],
         addSeries: (_def: unknown, options: Record<string, unknown> = {}) => {
           const s: FakeSeries = {
             data: [],
@@ -99,6 +118,14 @@ export function createChartModule() {
             },
             applyOptions(o) {
               Object.assign(s.options, o);
+            },
+            priceLines: [],
+            createPriceLine(o) {
+              s.priceLines.push(o);
+              return o;
+            },
+            removePriceLine(line) {
+              s.priceLines = s.priceLines.filter((l) => l !== line);
             },
           };
           chart.series.push(s);
@@ -116,6 +143,7 @@ export function createChartModule() {
           chartMock.removed++;
         },
       };
+      return api;
     }),
   };
 }

@@ -33,6 +33,7 @@ ${R} .matnat-panel__title{margin:0;font-size:1.125rem;font-weight:600}
 ${R} .matnat-panel__tools{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}
 ${R} .matnat-panel__legend{display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:0;padding:0;list-style:none;font-size:.875rem;color:${v('muted')}}
 ${R} .matnat-panel__swatch{display:inline-block;width:.75rem;height:.75rem;margin-right:.375rem;border-radius:2px;vertical-align:-1px}
+${R} .matnat-panel__rule{display:inline-block;width:.875rem;margin-right:.375rem;border-top:2px solid;vertical-align:.25rem}
 ${R} .matnat-panel__body{position:relative;min-height:2rem}
 ${R} .matnat-panel__status{margin:0;color:${v('muted')}}
 ${R} .matnat-panel__body .matnat-panel__status{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;pointer-events:none}
@@ -43,6 +44,11 @@ ${R} .matnat-time-filter select:focus-visible{outline:2px solid ${v('focus')};ou
 ${R} .matnat-single-value{margin:0;font-size:2.5rem;font-weight:600;line-height:1.1;color:${v('primary')}}
 ${R} .matnat-single-value__unit{font-size:1.25rem;color:${v('muted')}}
 ${R} .matnat-single-value__age{margin:0;font-size:.875rem;color:${v('muted')}}
+${R} .matnat-single-value__age--stale{color:${v('warn')};font-weight:600}
+${R} .matnat-single-value-panel__reading{display:flex;flex-wrap:wrap;align-items:baseline;gap:.25rem .75rem}
+${R} .matnat-single-value__step{margin:0;font-size:.875rem;font-weight:600}
+${R} .matnat-single-value--none{color:${v('muted')};font-size:1.75rem}
+${R} .matnat-sparkline{display:block;width:100%;height:2rem;overflow:visible}
 ${R} .matnat-map{position:relative;border-radius:${v('radius')};overflow:hidden;border:1px solid ${v('border')}}
 ${R} .matnat-map__canvas{width:100%;z-index:0}
 ${R} .matnat-map__toggle{position:absolute;top:.5rem;right:.5rem;z-index:1000}

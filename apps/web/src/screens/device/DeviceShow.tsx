@@ -175,7 +175,7 @@ export default function DeviceShow() {
               <LineChartPanel
                 title={sensor.name}
                 items={[{ sensorId: sensor.id, label: sensor.name, unit: sensor.unit }]}
-                range={filter.range_slug}
+                range={filter}
                 interval={filter.interval_slug}
                 showTimeFilter={false}
                 height={220}

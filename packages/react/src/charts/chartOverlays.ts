@@ -1,0 +1,152 @@
+import type {
+  AutoscaleInfo,
+  IChartApi,
+  IPanePrimitive,
+  IPanePrimitivePaneView,
+  IPriceLine,
+  IPrimitivePaneRenderer,
+  ISeriesApi,
+  Logical,
+  PaneAttachedParameter,
+  Time,
+} from 'lightweight-charts';
+
+/** A horizontal line across a chart: a threshold step or an alert's limit (issue 21). */
+export interface ChartLine {
+  value: number;
+  /** A colour as canvas takes it (resolved from the theme by the caller). */
+  color: string;
+  /** Written on the line's axis label. */
+  label: string;
+  /** Dashed: an alert's limit; solid: a threshold step. @default false */
+  dashed?: boolean;
+}
+
+/** A shaded period across the chart's height: when an alert was firing (issue 21). */
+export interface ChartBand {
+  /** Epoch milliseconds. */
+  from: number;
+  /** Epoch milliseconds; null while it lasts (to the right edge). */
+  to: number | null;
+  /** A colour as canvas takes it, with its transparency. */
+  color: string;
+}
+
+type Line = ISeriesApi<'Line'>;
+
+/**
+ * The price lines of one series: set anew when the lines change (they are few), and kept in the series'
+ * autoscale when they lie near its data, so that a limit just above the readings is seen, while one far away
+ * does not squash them.
+ */
+export class PriceLines {
+  private series: Line | null = null;
+  private created: IPriceLine[] = [];
+  private lines: readonly ChartLine[] = [];
+
+  /** Draws `lines` on `series` (the chart's first line), moving them if the series changed. */
+  set(series: Line | null, lines: readonly ChartLine[]): void {
+    if (series === this.series && lines === this.lines) return;
+    this.clear();
+    this.series = series;
+    this.lines = lines;
+    if (!series) return;
+    for (const line of lines) {
+      this.created.push(
+        series.createPriceLine({
+          price: line.value,
+          color: line.color,
+          lineWidth: 1,
+          // LineStyle.Dashed (2) for a limit, Solid (0) for a step.
+          lineStyle: line.dashed ? 2 : 0,
+          axisLabelVisible: true,
+          title: line.label,
+        }),
+      );
+    }
+    series.applyOptions({
+      autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => this.scale(original()),
+    });
+  }
+
+  /** The data's range, widened to the lines within half of its height of it. */
+  private scale(info: AutoscaleInfo | null): AutoscaleInfo | null {
+    if (!info?.priceRange || this.lines.length === 0) return info;
+    let { minValue, maxValue } = info.priceRange;
+    const reach = (maxValue - minValue) / 2 || 1;
+    for (const { value } of this.lines) {
+      if (value < minValue && minValue - value <= reach) minValue = value;
+      if (value > maxValue && value - maxValue <= reach) maxValue = value;
+    }
+    return { ...info, priceRange: { minValue, maxValue } };
+  }
+
+  clear(): void {
+    for (const line of this.created) this.series?.removePriceLine(line);
+    this.created = [];
+  }
+}
+
+/** Where an instant (epoch ms) is on the time axis, in pixels; clamped to the pane at the visible edges. */
+function xOf(chart: IChartApi, ms: number, width: number): number | null {
+  const timeScale = chart.timeScale();
+  const visible = timeScale.getVisibleRange();
+  if (!visible) return null;
+  const seconds = ms / 1000;
+  if (seconds <= (visible.from as number)) return 0;
+  if (seconds >= (visible.to as number)) return width;
+  const exact = timeScale.timeToCoordinate(seconds as Time);
+  if (exact !== null) return exact;
+  // Between two drawn points (thinned data): the nearest of them.
+  const index = timeScale.timeToIndex(seconds as Time, true);
+  return index === null ? null : timeScale.logicalToCoordinate(index as unknown as Logical);
+}
+
+/**
+ * Shaded periods behind the lines of a chart (a pane primitive of lightweight-charts, drawn in the pane's
+ * background): alerts firing in the shown range. `set` replaces them and asks for a redraw.
+ */
+export class TimeBands implements IPanePrimitive<Time> {
+  private bands: readonly ChartBand[] = [];
+  private chart: IChartApi | null = null;
+  private requestUpdate: (() => void) | null = null;
+  private readonly renderer: IPrimitivePaneRenderer = {
+    draw: () => {},
+    drawBackground: (target) =>
+      target.useMediaCoordinateSpace(({ context, mediaSize }) => {
+        const chart = this.chart;
+        if (!chart) return;
+        for (const band of this.bands) {
+          const from = xOf(chart, band.from, mediaSize.width);
+          const to = band.to === null ? mediaSize.width : xOf(chart, band.to, mediaSize.width);
+          if (from === null || to === null || to <= from) continue;
+          context.fillStyle = band.color;
+          // At least 2 px: a short firing still shows when zoomed out.
+          context.fillRect(from, 0, Math.max(2, to - from), mediaSize.height);
+        }
+      }),
+  };
+  private readonly views: IPanePrimitivePaneView[] = [
+    { zOrder: () => 'bottom', renderer: () => this.renderer },
+  ];
+
+  attached({ chart, requestUpdate }: PaneAttachedParameter<Time>): void {
+    this.chart = chart as IChartApi;
+    this.requestUpdate = requestUpdate;
+  }
+
+  detached(): void {
+    this.chart = null;
+    this.requestUpdate = null;
+  }
+
+  paneViews(): readonly IPanePrimitivePaneView[] {
+    return this.views;
+  }
+
+  set(bands: readonly ChartBand[]): void {
+    if (bands === this.bands) return;
+    this.bands = bands;
+    this.requestUpdate?.();
+  }
+}
