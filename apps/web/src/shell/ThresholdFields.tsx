@@ -77,7 +77,7 @@ export function ThresholdFields({ steps, fields, onChange }: ThresholdFieldsProp
           >
             <TextField
               name={`threshold-${n}-value`}
-              label={`Från värde ${n}`}
+              label={`Gränsvärde ${n}: från`}
               inputMode="decimal"
               autoComplete="off"
               value={step.value}
@@ -86,7 +86,7 @@ export function ThresholdFields({ steps, fields, onChange }: ThresholdFieldsProp
             />
             <SelectField
               name={`threshold-${n}-color`}
-              label={`Färg ${n}`}
+              label={`Gränsvärde ${n}: färg`}
               value={step.color}
               errors={at('color')}
               onChange={(e) => change(index, { color: e.currentTarget.value })}
@@ -103,7 +103,7 @@ export function ThresholdFields({ steps, fields, onChange }: ThresholdFieldsProp
             </SelectField>
             <TextField
               name={`threshold-${n}-label`}
-              label={`Etikett ${n}`}
+              label={`Gränsvärde ${n}: etikett`}
               autoComplete="off"
               value={step.label}
               errors={at('label')}
