@@ -23,18 +23,6 @@ const inlineCss: Plugin = {
   },
 };
 
-/** In the script-tag builds, chartLibrary.ts's dynamic import goes to chartModule.ts (named imports only). */
-const chartsByName: Plugin = {
-  name: 'charts-by-name',
-  setup(build) {
-    build.onResolve({ filter: /^lightweight-charts$/ }, (args) =>
-      args.importer.endsWith('chartLibrary.ts')
-        ? { path: fileURLToPath(new URL('./src/charts/chartModule.ts', import.meta.url)) }
-        : undefined,
-    );
-  },
-};
-
 /**
  * The script tags' widgets read through `resourceLite.ts` instead of the query-core bridge `resource.ts`:
  * panel.js and temperature-map.js run on `createWidgetClient` (no query engine, for their size budgets).
@@ -52,16 +40,22 @@ const liteResources: Plugin = {
 const useClient = { js: "'use client';" };
 
 /**
- * In the library build, maps load Leaflet's CSS text from its own entry (`@matnat/react/leaflet-css`), so the
- * main entry carries none of Leaflet, not even its stylesheet.
+ * In the library build, maps load Leaflet's CSS text from its own entry (`@matnat/react/leaflet-css`), and
+ * charts their library with our drawing code from theirs (`@matnat/react/chart-runtime`), so the main entry
+ * carries neither: each is fetched when the first map or chart is created.
  */
-const leafletCssApart: Plugin = {
-  name: 'leaflet-css-apart',
+const lazyEntriesApart: Plugin = {
+  name: 'lazy-entries-apart',
   setup(build) {
     build.onResolve({ filter: /^\.\/leafletCssText$/ }, () => ({
       path: '@matnat/react/leaflet-css',
       external: true,
     }));
+    build.onResolve({ filter: /^\.\/chartRuntime$/ }, (args) =>
+      args.importer.endsWith('chartLibrary.ts')
+        ? { path: '@matnat/react/chart-runtime', external: true }
+        : undefined,
+    );
   },
 };
 
@@ -71,12 +65,13 @@ export default defineConfig([
       index: 'src/index.ts',
       elements: 'src/elements/index.ts',
       'leaflet-css': 'src/maps/leafletCssText.ts',
+      'chart-runtime': 'src/charts/chartRuntime.ts',
       'messages-en': 'src/messages/en.ts',
     },
     // Leaflet's stylesheet is inlined as text (not left as an import of a .css file that Node cannot load).
     overrides: {
       platform: 'browser',
-      esbuildPlugins: [inlineCss, leafletCssApart],
+      esbuildPlugins: [inlineCss, lazyEntriesApart],
       noExternal: [/\.css\?inline$/],
       banner: useClient,
       // tsup's Rollup tree-shaking pass drops module directives, the banner's 'use client' with them;
@@ -108,7 +103,7 @@ function scriptTags(entry: Record<string, string>) {
     metafile: true,
     noExternal: [/.*/],
     outExtension: () => ({ js: '.js' }),
-    esbuildPlugins: [inlineCss, chartsByName, liteResources],
+    esbuildPlugins: [inlineCss, liteResources],
     esbuildOptions(options: import('esbuild').BuildOptions) {
       // Workspace packages from source, so the script tags never depend on another package's build order.
       options.conditions = ['@matnat/source'];

@@ -11,9 +11,9 @@ import { diffOptions } from '../widgets/diffOptions';
 import { useLatest } from '../widgets/useLatest';
 import { useWidget } from '../widgets/useWidget';
 import { type ChartLibrary, chartLibraryForData } from './chartLibrary';
-import { baseOptions } from './chartOptions';
-import { type ChartBand, type ChartLine, PriceLines, TimeBands } from './chartOverlays';
-import { ThinnedLines } from './thinnedLines';
+// Types only: the code that draws comes with the chart library (chartRuntime.ts), not with this component.
+import type { ChartBand, ChartLine, PriceLines, TimeBands } from './chartOverlays';
+import type { ThinnedLines } from './thinnedLines';
 import type { ChartPoint } from './thinning';
 
 export type { ChartBand, ChartLine } from './chartOverlays';
@@ -88,7 +88,7 @@ export function TimeSeriesChart({
   bands = NO_BANDS,
 }: TimeSeriesChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const priceLinesRef = useRef(new PriceLines());
+  const priceLinesRef = useRef<PriceLines | null>(null);
   const bandsRef = useRef<TimeBands | null>(null);
   const handlesRef = useRef(new Map<string, SeriesHandles>());
   const linesRef = useRef<ThinnedLines | null>(null);
@@ -102,9 +102,10 @@ export function TimeSeriesChart({
     create(lib, container) {
       libRef.current = lib;
       const { options: opts, locale: loc, height: h } = initial.current;
-      const created = lib.createChart(container, { ...baseOptions(loc, h, container), ...opts });
-      linesRef.current = new ThinnedLines(created, () => pixelColumns(created, container));
-      bandsRef.current = new TimeBands();
+      const created = lib.createChart(container, { ...lib.baseOptions(loc, h, container), ...opts });
+      linesRef.current = new lib.ThinnedLines(created, () => pixelColumns(created, container));
+      priceLinesRef.current = new lib.PriceLines();
+      bandsRef.current = new lib.TimeBands();
       created.panes()[0]?.attachPrimitive(bandsRef.current);
       appliedOptions.current = opts;
       firstDataDone.current = false;
@@ -114,7 +115,7 @@ export function TimeSeriesChart({
       handlesRef.current.clear();
       linesRef.current = null;
       bandsRef.current = null;
-      priceLinesRef.current = new PriceLines();
+      priceLinesRef.current = null;
       instance.remove();
     },
   });
@@ -192,7 +193,7 @@ export function TimeSeriesChart({
       handles.set(input.id, updateSeries(chart, lib, lines, handles.get(input.id), input));
     const anyData = series.some((s) => s.points.length > 0);
     // A new time filter, or a view that showed everything, shows all the new data; a zoomed view stays.
-    const fit = !firstDataDone.current || showedAll || ThinnedLines.newRange(before, lines.extent());
+    const fit = !firstDataDone.current || showedAll || lib.ThinnedLines.newRange(before, lines.extent());
     lines.draw(fit && anyData);
     if (anyData && !firstDataDone.current) {
       firstDataDone.current = true;
@@ -209,7 +210,7 @@ export function TimeSeriesChart({
   useLayoutEffect(() => {
     if (!chart) return;
     const first = series[0] && handlesRef.current.get(series[0].id)?.line;
-    priceLinesRef.current.set(first ?? null, resolvedLines);
+    priceLinesRef.current?.set(first ?? null, resolvedLines);
   }, [chart, series, resolvedLines]);
   useLayoutEffect(() => {
     if (!chart) return;
