@@ -163,7 +163,7 @@ test('dashboard.show: the title is on screen before the panels start their reque
   await expect(page.locator('.matnat-single-value__number')).toBeVisible();
   const { title, shift, panelsStarted } = await page.evaluate(() => {
     const started = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => /\/measurements\?|\/latest|lightweight-charts/.test(e.name))
+      .filter((e) => /\/measurements\?|\/latest|lightweight-charts|chartRuntime/.test(e.name))
       .map((e) => e.startTime);
     const { seen } = window as unknown as { seen: { title: number; shift: number } };
     return { ...seen, panelsStarted: Math.min(...started) };

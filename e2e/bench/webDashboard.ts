@@ -28,7 +28,7 @@ const MARK = 'matnat:panel-painted:';
 const BUDGET_MS = 1000;
 const BUDGET_KB = 160;
 /** The panels' own chunks: the chart library a line chart loads on demand. */
-const PANEL_CHUNK = /lightweight-charts/;
+const PANEL_CHUNK = /lightweight-charts|chartRuntime/;
 /** tsx (esbuild, keepNames) wraps named functions in `__name(…)`; pages evaluating them need it too. */
 const NO_NAME_HELPER = 'globalThis.__name = (fn) => fn';
 
@@ -172,7 +172,7 @@ async function measure(
       boardEnd: board?.responseEnd ?? Number.NaN,
       firstMeasurement: Math.min(...measurements.map((entry) => entry.startTime)),
       lastMeasurement: Math.max(...measurements.map((entry) => entry.responseEnd)),
-      chartLibrary: of(/lightweight-charts/)[0]?.responseEnd ?? Number.NaN,
+      chartLibrary: of(/lightweight-charts|chartRuntime/)[0]?.responseEnd ?? Number.NaN,
     };
   });
   // Let late requests (a second stream, a duplicate fetch) show before counting.
