@@ -149,18 +149,23 @@ function SingleValuePanelView(props: SingleValuePanelProps) {
               </p>
             ) : null}
           </div>
-          {showSparkline && spark.data && spark.data.buckets.length > 1 ? (
-            <Sparkline
-              buckets={spark.data.buckets}
-              color={color}
-              label={(min, max) =>
-                m.sparkline(
-                  formatReading(min, messages.locale, digits),
-                  formatReading(max, messages.locale, digits),
-                  shownUnit,
-                )
-              }
-            />
+          {/* Its place is kept while its buckets load (or when there are none): nothing below it moves. */}
+          {showSparkline ? (
+            spark.data && spark.data.buckets.length > 1 ? (
+              <Sparkline
+                buckets={spark.data.buckets}
+                color={color}
+                label={(min, max) =>
+                  m.sparkline(
+                    formatReading(min, messages.locale, digits),
+                    formatReading(max, messages.locale, digits),
+                    shownUnit,
+                  )
+                }
+              />
+            ) : (
+              <div className="matnat-sparkline" />
+            )
           ) : null}
           {Number.isNaN(measuredAt) ? null : (
             <p className={`matnat-single-value__age${stale ? ' matnat-single-value__age--stale' : ''}`}>
