@@ -9,6 +9,7 @@ const steps = [
   ['build', ['run', 'build']],
   ['typecheck', ['run', 'typecheck']],
   ['lint', ['exec', 'biome', 'ci', '.']],
+  ['import cycles', ['run', 'check:cycles']],
   ['package checks', ['run', 'check:packages']],
   ['bundle checks', ['run', 'check:bundles']],
   ['size', ['run', 'size']],

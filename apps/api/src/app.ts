@@ -24,6 +24,7 @@ import { teamRoutes } from './auth/teamRoutes.js';
 import { Throttle } from './auth/throttle.js';
 import { userRoutes } from './auth/userRoutes.js';
 import type { Config } from './config.js';
+import { createChannelListener } from './db/channels.js';
 import type { Database } from './db/database.js';
 import { BackgroundWork } from './http/background.js';
 import { registerCompression } from './http/compression.js';
@@ -171,8 +172,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailer', mailer);
   const background = new BackgroundWork(app.log);
   app.decorate('background', background);
+  // PostgreSQL: one LISTEN connection per process, whose channels the ingestion and the alerts add.
+  const channels =
+    database.dialect === 'postgres' && config.databaseUrl !== null
+      ? createChannelListener(config.databaseUrl, (err) => app.log.warn({ err }, 'LISTEN connection lost'))
+      : null;
+  app.decorate('pgChannels', channels);
   await registerIngestion(app);
   registerAlerts(app);
+  await channels?.start();
+  app.addHook('onClose', async () => {
+    await channels?.stop();
+  });
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

@@ -5,6 +5,7 @@ import type { EmbedScope } from './auth/embedAuth.js';
 import type { AuthSession, AuthUser } from './auth/session.js';
 import type { Throttle } from './auth/throttle.js';
 import type { Config } from './config.js';
+import type { ChannelListener } from './db/channels.js';
 import type { Dialect } from './db/database.js';
 import type { DB } from './db/types.js';
 import type { BackgroundWork } from './http/background.js';
@@ -22,6 +23,8 @@ declare module 'fastify' {
     embedOrigins: EmbedOrigins;
     /** Work queued to run after the answer (mail). */
     background: BackgroundWork;
+    /** PostgreSQL: the process's LISTEN connection, whose channels each module adds; null on SQLite. */
+    pgChannels: ChannelListener | null;
     /** Every route with its guard, in registration order. */
     routeTable: readonly RouteEntry[];
   }

@@ -7,6 +7,7 @@ export const errorMessages = {
   badUtf8: 'Förfrågan är inte giltig UTF-8.',
   badUrl: 'Adressen är ogiltig.',
   urlTooLong: 'Adressen är för lång.',
+  badFilterId: (name: string) => `filter[${name}] måste vara ett id.`,
   tooLarge: 'Förfrågan är för stor.',
   mediaType: 'Förfrågan måste skickas som JSON.',
   embedReadOnly: 'En inbäddningsnyckel ger bara läsrättighet.',

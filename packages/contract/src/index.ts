@@ -25,6 +25,7 @@ export {
   type UserAttribute,
 } from './constants';
 export * from './dashboard';
+export * from './dateFormat';
 export * from './device';
 export * from './deviceIds';
 export {

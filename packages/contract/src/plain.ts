@@ -5,6 +5,7 @@
  */
 export * from './constants';
 export * from './deviceIds';
+export * from './dateFormat';
 export * from './embedScope';
 export * from './fleet';
 export * from './health';

@@ -192,10 +192,13 @@ describe('createWidgetClient and the page registry (one client per page)', () =>
     client.dispose();
   });
 
-  it('the full client carries the same widget parts plus the query client', () => {
-    const { client } = setup();
-    expect(client.queryClient).toBeDefined();
-    expect(typeof client.readings.subscribe).toBe('function');
+  it('the full client carries the widget parts on its query cache: what a widget loads, the app reads', async () => {
+    const { server, client } = setup();
+    server.on('GET /api/v1/sensor/3/latest', { body: { data: { value: 4.5 } } });
+    await client.queryClient.fetchQuery(client.queries.latest(3));
+    expect(client.queryClient.getQueryData(['sensor', 3, 'latest'])).toEqual({ value: 4.5 });
+    await client.load(client.queries.latest(3));
+    expect(server.requests()).toEqual(['GET /api/v1/sensor/3/latest']);
   });
 
   it('sharedClient: the same API base and auth give the same client; another token or base another one', () => {

@@ -1,15 +1,29 @@
 // @vitest-environment node
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { testCoreClient, widgetApi } from './testing/widgetApi';
 
 describe('server-side rendering (node environment, no DOM)', () => {
-  it('importing @matnat/react and @matnat/react/elements touches no window', async () => {
-    expect(typeof window).toBe('undefined');
-    const react = await import('./index');
-    const elements = await import('./elements');
-    expect(typeof react.LineChartPanel).toBe('function');
-    expect(typeof elements.defineMatnatElements).toBe('function');
+  it('importing @matnat/react and @matnat/react/elements touches no window, document or storage', async () => {
+    // Every read of a browser global while the modules load is recorded (a `typeof window` guard too).
+    const touched: string[] = [];
+    const names = ['window', 'document', 'localStorage', 'customElements', 'HTMLElement'];
+    for (const name of names) {
+      Object.defineProperty(globalThis, name, {
+        configurable: true,
+        get: () => void touched.push(name),
+      });
+    }
+    try {
+      vi.resetModules();
+      const react = await import('./index');
+      const elements = await import('./elements');
+      expect(typeof react.LineChartPanel).toBe('function');
+      expect(typeof elements.defineMatnatElements).toBe('function');
+    } finally {
+      for (const name of names) delete (globalThis as Record<string, unknown>)[name];
+    }
+    expect(touched).toEqual([]);
   });
 
   it('panels, maps and the time filter render to HTML without creating a chart or a map', async () => {

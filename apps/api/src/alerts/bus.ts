@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { AlertEvent, NotificationEvent } from '@matnat/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { notifyEach } from '../db/channels.js';
 
 /** What the alert evaluator announces: a state change for a team, a new notification for a user. */
 export type AlertMessage =
@@ -45,9 +46,11 @@ export class AlertBus {
 
 /** Announces messages inside the caller's transaction (delivered only if it commits). */
 export async function notifyAlerts<T>(trx: Kysely<T>, messages: readonly AlertMessage[]): Promise<void> {
-  if (messages.length === 0) return;
-  const payloads = messages.map((m) => JSON.stringify(m));
-  await sql`select pg_notify(${ALERTS_CHANNEL}, p) from unnest(${payloads}::text[]) as p`.execute(trx);
+  await notifyEach(
+    trx,
+    ALERTS_CHANNEL,
+    messages.map((m) => JSON.stringify(m)),
+  );
 }
 
 export function parseAlertMessage(payload: string): AlertMessage {
@@ -59,5 +62,5 @@ export function parseAlertMessage(payload: string): AlertMessage {
  * process (this one too) reloads its alerts once the transaction commits, before its next evaluation.
  */
 export async function notifyAlertChange<T>(trx: Kysely<T>, alertId: number): Promise<void> {
-  await sql`select pg_notify(${ALERT_CHANGES_CHANNEL}, ${String(alertId)})`.execute(trx);
+  await notifyEach(trx, ALERT_CHANGES_CHANNEL, [String(alertId)]);
 }

@@ -1,3 +1,4 @@
+import { displayDateTime } from '@matnat/contract';
 import type { NotificationLevel } from '../db/tables/resources.js';
 import type { Transition } from './model.js';
 
@@ -14,20 +15,11 @@ export interface Notice {
   body: string;
 }
 
-const TIME_ZONE = 'Europe/Stockholm';
-const dateTime = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 const decimal = new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 2 });
 
-/** "25 november 2026 kl. 04:34", in Swedish time whatever the server's zone. */
+/** "25 november 2026 kl. 04:34", in Swedish time whatever the server's zone (the contract's one formatter). */
 export function swedishTime(at: number): string {
-  return dateTime.format(new Date(at));
+  return displayDateTime(at);
 }
 
 /** "−26,4 °C": Swedish decimals, the true minus sign, the unit after a space. */

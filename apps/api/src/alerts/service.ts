@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { sendOrLog } from '../mail/mailer.js';
-import { notifyAlertChange, notifyAlerts } from './bus.js';
+import {
+  ALERT_CHANGES_CHANNEL,
+  ALERTS_CHANNEL,
+  AlertBus,
+  notifyAlertChange,
+  notifyAlerts,
+  parseAlertMessage,
+} from './bus.js';
 import { AlertEvaluator } from './evaluator.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Evaluates the alerts on every reading this process stores, and on its timer. */
     alerts: AlertEvaluator;
+    /** Alert state changes and new notifications of every process (PostgreSQL) or this one (SQLite). */
+    alertBus: AlertBus;
   }
 }
 
@@ -16,16 +25,21 @@ declare module 'fastify' {
  * (NOTIFY on PostgreSQL, so the streams of every process hear them). Registered after the ingestion.
  */
 export function registerAlerts(app: FastifyInstance): void {
-  const postgres = app.dialect === 'postgres' && app.config.databaseUrl !== null;
+  const postgres = app.pgChannels !== null;
+  const alertBus = new AlertBus();
+  app.decorate('alertBus', alertBus);
   const evaluator = new AlertEvaluator({
     db: app.db,
     ...(postgres
       ? { announceInTransaction: notifyAlerts, announceChange: notifyAlertChange }
-      : { announce: (messages) => app.alertBus.publish(messages) }),
+      : { announce: (messages) => alertBus.publish(messages) }),
     mail: (message) => app.background.run('alert mail', () => sendOrLog(app.mailer, app.log, message)),
     onError: (err) => app.log.warn({ err }, 'alert evaluation failed'),
   });
   app.decorate('alerts', evaluator);
+  app.pgChannels?.on(ALERTS_CHANNEL, (payload) => alertBus.publish([parseAlertMessage(payload)]));
+  // An alert created or changed by any process: this process's evaluator reloads.
+  app.pgChannels?.on(ALERT_CHANGES_CHANNEL, () => evaluator.invalidate());
   const feed = (readings: Parameters<AlertEvaluator['onReadings']>[0]) => {
     void evaluator.onReadings(readings).catch(() => {});
   };

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { now } from '../http/envelope.js';
 import { forbidden, HttpError } from '../http/errors.js';
 import { errorMessages } from '../messages.js';
-import { canSeeDevice, type Viewer } from '../routes/scope.js';
 import type { CallerKind } from './authenticate.js';
+import { canSeeDevice, type Viewer } from './scope.js';
 import { userTeamIds } from './teams.js';
 import { bearerToken, sha256 } from './tokens.js';
 

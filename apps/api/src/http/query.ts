@@ -1,4 +1,5 @@
-import { parseFilter, parseSort, type SortField, splitList } from '@matnat/contract';
+import { parseFilter, parseId, parseSort, type SortField, splitList } from '@matnat/contract';
+import { errorMessages } from '../messages.js';
 import { badRequest } from './errors.js';
 
 export type { SortField };
@@ -93,4 +94,13 @@ export function parseListQuery(query: unknown, allowed: AllowedQuery = {}): List
   if (badFilters.length > 0) reject('filter', badFilters, allowed.filter ?? []);
 
   return { include, sort: sort.length > 0 ? sort : [...(allowed.defaultSort ?? [])], filter };
+}
+
+/** `filter[name]` as an id (400 for aliases like `0x22` or ids beyond the column range), or undefined. */
+export function filterId(filter: Record<string, string | undefined>, name: string): number | undefined {
+  const text = filter[name];
+  if (text === undefined) return undefined;
+  const id = parseId(text);
+  if (id === null) throw badRequest(errorMessages.badFilterId(name));
+  return id;
 }

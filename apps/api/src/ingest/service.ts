@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { MqttClient } from 'mqtt';
-import { ALERT_CHANGES_CHANNEL, ALERTS_CHANNEL, AlertBus, parseAlertMessage } from '../alerts/bus.js';
 import { ReadingBus } from '../events.js';
 import type { Reading } from '../measurements/store.js';
 import { startMqttIngest } from './mqtt.js';
-import { listenForReadings, notifyReadings } from './notify.js';
+import { notifyReadings, parseNotification, READINGS_CHANNEL } from './notify.js';
 import { IngestQueue } from './queue.js';
 import { startRetention } from './retention.js';
 import { loadSensorKeys, type SensorKeyTable } from './sensorKeys.js';
@@ -23,8 +22,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Newly stored readings of every process (PostgreSQL) or of this one (SQLite), for the SSE stream. */
     readings: ReadingBus;
-    /** Alert state changes and new notifications of every process (PostgreSQL) or this one (SQLite). */
-    alertBus: AlertBus;
     ingest: Ingestion;
   }
 }
@@ -37,8 +34,7 @@ declare module 'fastify' {
 export async function registerIngestion(app: FastifyInstance): Promise<void> {
   const { config } = app;
   const bus = new ReadingBus();
-  const alertBus = new AlertBus();
-  const postgres = app.dialect === 'postgres' && config.databaseUrl !== null;
+  const postgres = app.pgChannels !== null;
   const committed = new Set<(readings: readonly Reading[]) => void>();
   const queue = new IngestQueue(app.db, {
     maxBatch: config.ingest.maxBatch,
@@ -49,7 +45,6 @@ export async function registerIngestion(app: FastifyInstance): Promise<void> {
     },
   });
   app.decorate('readings', bus);
-  app.decorate('alertBus', alertBus);
   app.decorateRequest('ingestCredential', null);
   const ingestion: Ingestion = {
     queue,
@@ -59,14 +54,7 @@ export async function registerIngestion(app: FastifyInstance): Promise<void> {
   };
   app.decorate('ingest', ingestion);
 
-  const listener = postgres
-    ? listenForReadings(config.databaseUrl!, bus, (err) => app.log.warn({ err }, 'LISTEN connection lost'), {
-        [ALERTS_CHANNEL]: (payload) => alertBus.publish([parseAlertMessage(payload)]),
-        // An alert created or changed by any process: the evaluator (registered after this) reloads.
-        [ALERT_CHANGES_CHANNEL]: () => app.alerts.invalidate(),
-      })
-    : null;
-  await listener?.ready;
+  app.pgChannels?.on(READINGS_CHANNEL, (payload) => bus.publish(parseNotification(payload)));
   const retention = startRetention(app.db, config.ingest.retentionDays, (err) =>
     app.log.warn({ err }, 'retention run failed'),
   );
@@ -81,6 +69,5 @@ export async function registerIngestion(app: FastifyInstance): Promise<void> {
     await mqtt?.stop();
     await queue.idle();
     retention.stop();
-    await listener?.stop();
   });
 }

@@ -6,32 +6,20 @@ import {
   AlertStatus,
   IdParams,
 } from '@matnat/contract';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { worst } from '../alerts/model.js';
 import { requireAuth } from '../auth/guards.js';
-import type { AlertStateName, AlertStatesTable, AlertsTable } from '../db/tables/resources.js';
+import { requireViewer } from '../auth/scope.js';
+import type { AlertStatesTable, AlertsTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
 import { answers, dataOf } from '../http/answers.js';
 import { data, now } from '../http/envelope.js';
 import { unprocessable } from '../http/errors.js';
-import type { ZodApp } from '../http/zod.js';
+import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { findAlert, showAlert } from './alerts.js';
 import { resourceMessages as M } from './messages.js';
-import { requireViewer } from './scope.js';
-
-/** The overall state of each alert: the worst over its watched sensors (no row: ok). */
-export async function alertStates(db: Kysely<DB>, alertIds: readonly number[]) {
-  const rows = await db
-    .selectFrom('alert_states')
-    .select(['alert_id', 'state'])
-    .where('alert_id', 'in', alertIds)
-    .where('state', '!=', 'ok')
-    .execute();
-  const byAlert = new Map<number, AlertStateName[]>();
-  for (const r of rows) byAlert.set(r.alert_id, [...(byAlert.get(r.alert_id) ?? []), r.state]);
-  return new Map([...byAlert].map(([id, states]) => [id, worst(states)]));
-}
 
 function sensorStateJson(s: Selectable<AlertStatesTable>) {
   return {
@@ -65,7 +53,8 @@ async function statusOf(db: Kysely<DB>, alert: Selectable<AlertsTable>) {
 }
 
 /** Acknowledge, mute, the state per watched sensor and the history of an alert (issue 11). */
-export function registerAlertStateRoutes(r: ZodApp) {
+export async function alertStateRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   registerState(r);
   registerHistory(r);
   registerAcknowledge(r);

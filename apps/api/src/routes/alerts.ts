@@ -9,20 +9,19 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
+import { worst } from '../alerts/model.js';
 import { watchedSensorIds } from '../alerts/watches.js';
 import { requireAuth } from '../auth/guards.js';
-import type { AlertConditionsTable, AlertsTable } from '../db/tables/resources.js';
+import { requireViewer, type Viewer, visibleDeviceIds } from '../auth/scope.js';
+import type { AlertConditionsTable, AlertStateName, AlertsTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
 import { answers, dataOf, noContent } from '../http/answers.js';
 import { bool, data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
-import { parseListQuery, type SortField } from '../http/query.js';
+import { filterId, parseListQuery, type SortField } from '../http/query.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
-import { alertStates, registerAlertStateRoutes } from './alertState.js';
-import { filterId } from './filters.js';
 import { resourceMessages as M } from './messages.js';
 import { type Json, loadDevices } from './relations.js';
-import { requireViewer, type Viewer, visibleDeviceIds } from './scope.js';
 
 const ALLOWED = { ...ALLOWED_QUERY.alert, defaultSort: [{ field: 'name', direction: 'asc' }] as SortField[] };
 const FULL = new Set(['conditions', 'conditionsCount', 'device']);
@@ -75,6 +74,19 @@ function alertQuery(db: Kysely<DB>, viewer: Viewer) {
   return viewer.isAdmin
     ? q
     : q.where('alerts.team_id', 'in', viewer.teamIds.length > 0 ? viewer.teamIds : [0]);
+}
+
+/** The overall state of each alert: the worst over its watched sensors (no row: ok). */
+export async function alertStates(db: Kysely<DB>, alertIds: readonly number[]) {
+  const rows = await db
+    .selectFrom('alert_states')
+    .select(['alert_id', 'state'])
+    .where('alert_id', 'in', alertIds)
+    .where('state', '!=', 'ok')
+    .execute();
+  const byAlert = new Map<number, AlertStateName[]>();
+  for (const r of rows) byAlert.set(r.alert_id, [...(byAlert.get(r.alert_id) ?? []), r.state]);
+  return new Map([...byAlert].map(([id, states]) => [id, worst(states)]));
 }
 
 export async function findAlert(db: Kysely<DB>, viewer: Viewer, id: number) {
@@ -193,7 +205,6 @@ export async function alertRoutes(app: FastifyInstance) {
   registerAlertCreate(r);
   registerAlertUpdate(r);
   registerAlertDelete(r);
-  registerAlertStateRoutes(r);
 }
 
 function registerAlertList(r: ZodApp) {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guards.js';
+import { type Owner, requireOwner } from '../auth/scope.js';
 import { findUsers, userResource } from '../auth/users.js';
 import { preparedQuery } from '../db/prepared.js';
 import { readVersion } from '../db/readVersion.js';
@@ -22,7 +23,6 @@ import { parseListQuery, type SortField } from '../http/query.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { resourceMessages as M } from './messages.js';
 import { below, type Json, loadPanels } from './relations.js';
-import { type Owner, requireOwner } from './scope.js';
 
 const ALLOWED = {
   ...ALLOWED_QUERY.dashboard,

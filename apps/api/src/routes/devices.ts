@@ -4,17 +4,16 @@ import { type Kysely, type Selectable, sql } from 'kysely';
 import { z } from 'zod';
 import { embedAllows } from '../auth/embedAuth.js';
 import { requireAuth, requireUserOrEmbed } from '../auth/guards.js';
+import { gatewayQuery, requireViewer, type Viewer } from '../auth/scope.js';
 import type { DevicesTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
 import { answers, dataOf, noContent } from '../http/answers.js';
 import { data, now } from '../http/envelope.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../http/errors.js';
-import { type ListQuery, parseListQuery, type SortField } from '../http/query.js';
+import { filterId, type ListQuery, parseListQuery, type SortField } from '../http/query.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
-import { filterId } from './filters.js';
 import { resourceMessages as M } from './messages.js';
 import { loadDevices } from './relations.js';
-import { gatewayQuery, requireViewer, type Viewer } from './scope.js';
 
 const ALLOWED = {
   ...ALLOWED_QUERY.device,

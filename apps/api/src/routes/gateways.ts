@@ -2,13 +2,13 @@ import { Gateway, IdParams } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guards.js';
+import { gatewayQuery, requireViewer } from '../auth/scope.js';
 import { answers, dataOf } from '../http/answers.js';
 import { data } from '../http/envelope.js';
 import { notFound } from '../http/errors.js';
 import { parseListQuery } from '../http/query.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import { gatewayJson } from './relations.js';
-import { gatewayQuery, requireViewer } from './scope.js';
 
 export async function gatewayRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

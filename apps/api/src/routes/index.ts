@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { alertStateRoutes } from './alertState.js';
 import { alertRoutes } from './alerts.js';
 import { cartRoutes } from './cart.js';
 import { dashboardRoutes } from './dashboards.js';
@@ -24,6 +25,7 @@ export async function registerResourceRoutes(app: FastifyInstance): Promise<void
     dashboardRoutes,
     panelRoutes,
     alertRoutes,
+    alertStateRoutes,
     notificationRoutes,
     measurementRoutes,
     productRoutes,

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { currentUser, requireAdmin, requireAuth } from '../auth/guards.js';
+import { requireViewer } from '../auth/scope.js';
 import type { DeviceKeysTable, IntegrationsTable } from '../db/tables/resources.js';
 import { data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
@@ -19,7 +20,6 @@ import type { ZodTypeProvider } from '../http/zod.js';
 import { createIntegration, DEVICE_KEY_PREFIX, newSecret } from '../ingest/credentials.js';
 import { findDevice } from './devices.js';
 import { resourceMessages as M } from './messages.js';
-import { requireViewer } from './scope.js';
 
 function integrationJson(row: Selectable<IntegrationsTable>): Integration {
   return {

@@ -3,7 +3,6 @@ export const resourceMessages = {
   unassignedAdminOnly: 'Bara administratörer kan lista enheter utan team.',
   teamsAdminOnly: 'Bara administratörer kan koppla enheter till team.',
   badFlag: (name: string) => `filter[${name}] måste vara 1 eller 0.`,
-  badId: (name: string) => `filter[${name}] måste vara ett id.`,
   unknownTeam: 'Okänt team.',
   notYourTeam: 'Du kan bara lägga enheter i dina egna team.',
   unknownGateway: 'Okänd gateway.',

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { embedAllows } from '../auth/embedAuth.js';
 import { requireAuth, requireUserOrEmbed } from '../auth/guards.js';
+import { type Owner, requireOwner, requireViewer, type Viewer, visibleDeviceIds } from '../auth/scope.js';
 import type { PanelsTable } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
 import { answers, dataOf, noContent } from '../http/answers.js';
@@ -20,7 +21,6 @@ import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { findDashboard } from './dashboards.js';
 import { resourceMessages as M } from './messages.js';
 import { loadPanels } from './relations.js';
-import { type Owner, requireOwner, requireViewer, type Viewer, visibleDeviceIds } from './scope.js';
 
 const FULL = new Set(ALLOWED_QUERY.panel.include);
 

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
 import { embedAllows } from '../auth/embedAuth.js';
+import { requireViewer, visibleDeviceIds } from '../auth/scope.js';
 import type { SensorsTable } from '../db/tables/resources.js';
 import { notFound } from '../http/errors.js';
-import { requireViewer, visibleDeviceIds } from './scope.js';
 
 export type SensorRow = Selectable<SensorsTable>;
 

@@ -2,14 +2,13 @@ import { ALLOWED_QUERY, IdParams, Sensor } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../auth/guards.js';
+import { requireViewer, visibleSensor } from '../auth/scope.js';
 import { answers, dataOf } from '../http/answers.js';
 import { data } from '../http/envelope.js';
 import { notFound } from '../http/errors.js';
-import { parseListQuery, type SortField } from '../http/query.js';
+import { filterId, parseListQuery, type SortField } from '../http/query.js';
 import type { ZodTypeProvider } from '../http/zod.js';
-import { filterId } from './filters.js';
 import { sensorJson } from './relations.js';
-import { requireViewer, visibleSensor } from './scope.js';
 
 const ALLOWED = {
   ...ALLOWED_QUERY.sensor,

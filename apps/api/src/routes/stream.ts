@@ -6,13 +6,13 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AlertMessage } from '../alerts/bus.js';
 import { requireUserOrEmbed } from '../auth/guards.js';
+import { requireViewer, type Viewer } from '../auth/scope.js';
 import type { DB } from '../db/types.js';
 import { answers } from '../http/answers.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import type { Reading } from '../measurements/store.js';
 import { errorMessages } from '../messages.js';
-import { requireViewer, type Viewer } from './scope.js';
 import { readableSensors, type SensorRow } from './sensorAccess.js';
 import { StreamSlots, stillReadable } from './streamAccess.js';
 

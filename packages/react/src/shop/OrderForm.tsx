@@ -1,3 +1,4 @@
+import type { OrderBodyInput } from '@matnat/contract';
 import { createMessages, parseFormErrors } from '@matnat/core';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { type Messages, useMessages } from '../messages';
@@ -7,18 +8,8 @@ import { Button } from '../ui/Button';
 import { cartLines } from './cartLines';
 import { useOptionalCart } from './useShop';
 
-/** The order body of POST /api/v1/order (DESIGN §2): contact details and the cart as order lines. */
-export type OrderBody = {
-  name: string;
-  email: string;
-  phone?: string;
-  company?: string;
-  address: string;
-  postal_code: string;
-  city: string;
-  message?: string;
-  items: { product_id: CartItem['id']; quantity: number }[];
-};
+/** The order body of POST /api/v1/order (DESIGN §2): the contract's, contact details and the cart as order lines. */
+export type OrderBody = OrderBodyInput;
 
 type FieldName = Exclude<keyof OrderBody, 'items'>;
 

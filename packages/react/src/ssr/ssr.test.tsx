@@ -29,11 +29,6 @@ const product = {
 };
 
 describe('SSR (node, no window)', () => {
-  it('importing the provider, UI kit, shop and styles touches no window', () => {
-    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
-    expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined');
-  });
-
   it('renderToString renders the UI kit and the shop inside MatnatProvider', () => {
     const client = createMatnatClient({
       platform: { fetch: () => Promise.reject(new Error('no network in SSR')) },

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { currentUser } from '../auth/guards.js';
-import { userTeamIds } from '../auth/teams.js';
 import type { DB } from '../db/types.js';
+import { currentUser } from './guards.js';
+import { userTeamIds } from './teams.js';
 
 /** Who is asking, as far as team scoping is concerned. Admins see and change everything. */
 export interface Viewer {
