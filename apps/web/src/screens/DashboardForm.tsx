@@ -3,6 +3,7 @@ import { Button } from '@matnat/react';
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { matnat } from '../matnat';
+import { FormMessage } from '../shell/FormMessage';
 import { TextField } from '../shell/TextField';
 import { useFormSubmit } from '../shell/useFormSubmit';
 
@@ -28,11 +29,7 @@ export default function DashboardForm() {
   return (
     <section className="mx-auto max-w-lg">
       <h1 className="mb-6 text-2xl font-semibold text-slate-900">Ny dashboard</h1>
-      {general && (
-        <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {general}
-        </p>
-      )}
+      <FormMessage tone="error">{general}</FormMessage>
       <form noValidate onSubmit={submit} className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200">
         <TextField name="title" label="Titel" errors={fields.title} autoComplete="off" />
         <div className="flex flex-wrap gap-3">

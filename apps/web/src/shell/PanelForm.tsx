@@ -4,6 +4,7 @@ import { Button, SERIES_COLORS, useQuery } from '@matnat/react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { matnat } from '../matnat';
+import { FormMessage } from './FormMessage';
 import { SelectField } from './SelectField';
 import { TextField } from './TextField';
 import { newStep, type StepDraft, stepsBody, ThresholdFields } from './ThresholdFields';
@@ -257,11 +258,7 @@ export function PanelForm({ mode, dashboardId, panel }: PanelFormProps) {
   const shown = advanced ? items : items.slice(0, 1);
   return (
     <form noValidate onSubmit={submit} className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200">
-      {general && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {general}
-        </p>
-      )}
+      <FormMessage tone="error">{general}</FormMessage>
       {devices.error && (
         <p role="alert" className="text-red-800">
           Mätenheterna kunde inte hämtas.

@@ -2,6 +2,7 @@ import type { Team } from '@matnat/core';
 import { Button } from '@matnat/react';
 import type { FormEvent } from 'react';
 import { matnat } from '../../matnat';
+import { FormMessage } from '../../shell/FormMessage';
 import { SelectField } from '../../shell/SelectField';
 import { TextField } from '../../shell/TextField';
 import { useFormSubmit } from '../../shell/useFormSubmit';
@@ -40,11 +41,9 @@ export function InviteForm({ teams }: { teams: readonly Team[] }) {
       <h2 id="invite-heading" className="text-lg font-semibold text-slate-900 md:col-span-2">
         Bjud in en användare
       </h2>
-      {general && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 md:col-span-2">
-          {general}
-        </p>
-      )}
+      <FormMessage tone="error" className="md:col-span-2">
+        {general}
+      </FormMessage>
       <TextField name="email" type="email" label="E-postadress" autoComplete="off" errors={fields.email} />
       <TextField name="name" label="Namn (valfritt)" autoComplete="off" errors={fields.name} />
       <SelectField name="team_id" label="Team" errors={fields.team_ids}>

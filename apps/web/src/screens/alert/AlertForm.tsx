@@ -4,6 +4,7 @@ import { Button, ConfirmDangerDialog, useQuery } from '@matnat/react';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { matnat } from '../../matnat';
+import { FormMessage } from '../../shell/FormMessage';
 import { SelectField } from '../../shell/SelectField';
 import { TextField } from '../../shell/TextField';
 import { useFormSubmit } from '../../shell/useFormSubmit';
@@ -276,11 +277,7 @@ export function AlertForm({ alert }: { alert?: Alert }) {
   const set = (index: number, row: ConditionRow) => setRows(rows.map((r, i) => (i === index ? row : r)));
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      {general && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          {general}
-        </p>
-      )}
+      <FormMessage tone="error">{general}</FormMessage>
       <div className="grid gap-4 md:grid-cols-2">
         <TextField name="name" label="Namn" defaultValue={alert?.name ?? ''} errors={fields.name} />
         <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-800">

@@ -3,6 +3,7 @@ import { Button, devicesToFeatureCollection, useQuery, useSession } from '@matna
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { matnat } from '../../matnat';
+import { FormMessage } from '../../shell/FormMessage';
 import { DeviceMap } from '../../shell/maps';
 import { SelectField } from '../../shell/SelectField';
 import { TextField } from '../../shell/TextField';
@@ -72,11 +73,9 @@ function EditForm({ device }: { device: Device }) {
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4 lg:grid-cols-2">
-      {general && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800 lg:col-span-2">
-          {general}
-        </p>
-      )}
+      <FormMessage tone="error" className="lg:col-span-2">
+        {general}
+      </FormMessage>
       <div className="space-y-4">
         <TextField name="title" label="Titel" defaultValue={device.title ?? ''} errors={fields.title} />
         <TextField
