@@ -1,4 +1,11 @@
-import { type DateInput, DEFAULT_TIME_ZONE, toWallClock, type WallClock, wallClockMs } from './zone';
+import {
+  type DateInput,
+  DEFAULT_TIME_ZONE,
+  toEpochMs,
+  toWallClock,
+  type WallClock,
+  wallClockMs,
+} from './zone';
 
 const nameFormatters: Partial<Record<'month' | 'weekday', Intl.DateTimeFormat>> = {};
 
@@ -48,9 +55,9 @@ const dateTimeFormatters = new Map<string, Intl.DateTimeFormat>();
  * times faster than through `formatInZone`.
  */
 export function displayDateTime(input: DateInput, zone: string = DEFAULT_TIME_ZONE): string {
-  let format = dateTimeFormatters.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('sv-SE', {
+  const format =
+    dateTimeFormatters.get(zone) ??
+    new Intl.DateTimeFormat('sv-SE', {
       timeZone: zone,
       day: 'numeric',
       month: 'long',
@@ -58,8 +65,7 @@ export function displayDateTime(input: DateInput, zone: string = DEFAULT_TIME_ZO
       hour: '2-digit',
       minute: '2-digit',
     });
-    dateTimeFormatters.set(zone, format);
-  }
-  const at = new Date(typeof input === 'string' ? Date.parse(input) : input);
-  return Number.isNaN(at.getTime()) ? '' : format.format(at);
+  dateTimeFormatters.set(zone, format);
+  const ms = toEpochMs(input);
+  return Number.isNaN(ms) ? '' : format.format(ms);
 }

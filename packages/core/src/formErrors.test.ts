@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createFormErrors, parseFormErrors, splitFormErrors } from './formErrors';
+import { createFormErrors, parseFormErrors } from './formErrors';
 import { createMessages } from './messages';
 
 const GENERIC = 'Something went wrong. Please try again or contact customer support.';
@@ -73,50 +73,5 @@ describe('form errors', () => {
     expect(errors.getSnapshot()).toEqual({ fields: {}, general: null });
     await Promise.resolve();
     expect(listener).toHaveBeenCalled();
-  });
-});
-
-describe('splitFormErrors: a form’s own fields and the message above it (spec §5: the first message per field)', () => {
-  it('keeps the form’s own fields and renames the server’s names for them', () => {
-    const failure = { fields: { value: ['E-postadressen används redan.'] }, general: null };
-    expect(splitFormErrors(failure, { shown: ['email'], rename: { value: 'email' } })).toEqual({
-      fields: { email: ['E-postadressen används redan.'] },
-      general: null,
-    });
-  });
-
-  it('an error of a field the form does not show becomes the message above it', () => {
-    const failure = {
-      fields: { token: ['Länken är ogiltig eller har gått ut.'], password: ['Lösenord måste anges.'] },
-      general: null,
-    };
-    expect(splitFormErrors(failure, { shown: ['email', 'password'] })).toEqual({
-      fields: { password: ['Lösenord måste anges.'] },
-      general: 'Länken är ogiltig eller har gått ut.',
-    });
-  });
-
-  it('list items’ errors show under the list’s field', () => {
-    const failure = {
-      fields: { 'allowed_origins.1': ['Ogiltig.'], 'allowed_origins.0': ['Fel.'] },
-      general: null,
-    };
-    expect(splitFormErrors(failure, { shown: ['allowed_origins'] }).fields).toEqual({
-      allowed_origins: ['Ogiltig.', 'Fel.'],
-    });
-  });
-
-  it('a general message wins over a hidden field’s message', () => {
-    const failure = { fields: { _: ['x'] }, general: 'Något gick fel.' };
-    expect(splitFormErrors(failure, { shown: [] })).toEqual({ fields: {}, general: 'Något gick fel.' });
-  });
-
-  it('a holder made for a form records a 422 split for it', () => {
-    const errors = createFormErrors({ form: { shown: ['title'] } });
-    errors.record({ message: 'Fel', errors: { title: ['Titel måste anges.'], panels: ['För många.'] } });
-    expect(errors.getSnapshot()).toEqual({
-      fields: { title: ['Titel måste anges.'] },
-      general: 'För många.',
-    });
   });
 });

@@ -62,50 +62,15 @@ export interface FormErrorsHolder extends ExternalStore<FormErrorsState> {
   clear(field?: string): void;
 }
 
-/** Which fields a form shows: errors of any other field go above the form. */
-export interface FormFieldsOptions {
-  /** The form's own field names. */
-  shown: readonly string[];
-  /** The server's name for a field → the form's (`value` of `PATCH /api/user/{id}` → `email`). */
-  rename?: Readonly<Record<string, string>>;
-}
-
-/**
- * Field errors of the form's own inputs stay per field (renamed where the server names the field
- * differently; a list item's `allowed_origins.1` under its list); the first message of any other field,
- * or the general message, goes above the form, so no error is lost.
- */
-export function splitFormErrors(
-  errors: FormErrorsState,
-  { shown, rename = {} }: FormFieldsOptions,
-): FormErrorsState {
-  const fields: FormErrors = {};
-  let general = errors.general;
-  for (const [field, messages] of Object.entries(errors.fields)) {
-    const base = field.split('.')[0] ?? field;
-    const name = rename[field] ?? rename[base] ?? base;
-    if (shown.includes(name)) fields[name] = [...(fields[name] ?? []), ...messages];
-    else general ??= messages[0] ?? null;
-  }
-  return { fields, general };
-}
-
-export interface FormErrorsOptions {
-  messages?: CoreMessages;
-  /** When given, errors are kept for these fields only; the rest goes to `general` (`splitFormErrors`). */
-  form?: FormFieldsOptions;
-}
-
 /** The form error holder (spec §3, §5). */
-export function createFormErrors(options: FormErrorsOptions = {}): FormErrorsHolder {
+export function createFormErrors(options: { messages?: CoreMessages } = {}): FormErrorsHolder {
   const messages = options.messages ?? svMessages;
   const { state, subscribe, getSnapshot } = createStore<FormErrorsState>({ fields: {}, general: null });
   return {
     subscribe,
     getSnapshot,
     record(input) {
-      const parsed = parseFormErrors(input, messages);
-      Object.assign(state, options.form ? splitFormErrors(parsed, options.form) : parsed);
+      Object.assign(state, parseFormErrors(input, messages));
     },
     first: (field) => state.fields[field]?.[0],
     get: (field) => [...(state.fields[field] ?? [])],

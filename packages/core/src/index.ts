@@ -64,14 +64,8 @@ export {
   UnauthenticatedError,
   ValidationError,
 } from './errors';
-export type {
-  FormErrors,
-  FormErrorsHolder,
-  FormErrorsOptions,
-  FormErrorsState,
-  FormFieldsOptions,
-} from './formErrors';
-export { createFormErrors, parseFormErrors, splitFormErrors } from './formErrors';
+export type { FormErrors, FormErrorsHolder, FormErrorsState } from './formErrors';
+export { createFormErrors, parseFormErrors } from './formErrors';
 export type { Guard, GuardContext, GuardSession, GuardUser, RunGuardsOptions } from './guards';
 export {
   adminGuard,

@@ -3,7 +3,7 @@ import { ValidationError } from '@matnat/core';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { matnat } from '../matnat';
-import { useFormSubmit } from './useFormSubmit';
+import { splitFormErrors, useFormSubmit } from './useFormSubmit';
 
 afterEach(() => {
   matnat.toasts.clear();
@@ -90,5 +90,41 @@ describe('useFormSubmit: the app’s one submit cycle (issue 25)', () => {
     await waitFor(() =>
       expect(result.current.fields).toEqual({ password_confirmation: ['Lösenorden matchar inte.'] }),
     );
+  });
+});
+
+describe('splitFormErrors: a form’s own fields and the message above it (spec §5: the first message per field)', () => {
+  it('keeps the form’s own fields and renames the server’s names for them', () => {
+    const failure = { fields: { value: ['E-postadressen används redan.'] }, general: null };
+    expect(splitFormErrors(failure, { shown: ['email'], rename: { value: 'email' } })).toEqual({
+      fields: { email: ['E-postadressen används redan.'] },
+      general: null,
+    });
+  });
+
+  it('an error of a field the form does not show becomes the message above it', () => {
+    const failure = {
+      fields: { token: ['Länken är ogiltig eller har gått ut.'], password: ['Lösenord måste anges.'] },
+      general: null,
+    };
+    expect(splitFormErrors(failure, { shown: ['email', 'password'] })).toEqual({
+      fields: { password: ['Lösenord måste anges.'] },
+      general: 'Länken är ogiltig eller har gått ut.',
+    });
+  });
+
+  it('list items’ errors show under the list’s field', () => {
+    const failure = {
+      fields: { 'allowed_origins.1': ['Ogiltig.'], 'allowed_origins.0': ['Fel.'] },
+      general: null,
+    };
+    expect(splitFormErrors(failure, { shown: ['allowed_origins'] }).fields).toEqual({
+      allowed_origins: ['Ogiltig.', 'Fel.'],
+    });
+  });
+
+  it('a general message wins over a hidden field’s message', () => {
+    const failure = { fields: { _: ['x'] }, general: 'Något gick fel.' };
+    expect(splitFormErrors(failure, { shown: [] })).toEqual({ fields: {}, general: 'Något gick fel.' });
   });
 });

@@ -1,8 +1,39 @@
 import { type IssueLike, toFormErrors } from '@matnat/contract/plain';
-import { createFormErrors, type FormErrors, type FormFieldsOptions } from '@matnat/core';
+import { createFormErrors, type FormErrors, type FormErrorsState, type Snapshot } from '@matnat/core';
 import { useExternalStore } from '@matnat/react';
 import { useRef, useState } from 'react';
 import { matnat } from '../matnat';
+
+/** What the form shows: its fields' messages and one message above it. */
+type FormFailure = FormErrorsState;
+
+/** Which fields a form shows: errors of any other field go above the form. */
+export interface FormFieldsOptions {
+  /** The form's own field names. */
+  shown: readonly string[];
+  /** The server's name for a field → the form's (`value` of `PATCH /api/user/{id}` → `email`). */
+  rename?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Field errors of the form's own inputs stay per field (renamed where the server names the field
+ * differently; a list item's `allowed_origins.1` under its list); the first message of any other field,
+ * or the general message, goes above the form, so no error is lost.
+ */
+export function splitFormErrors(
+  errors: Snapshot<FormFailure>,
+  { shown, rename = {} }: FormFieldsOptions,
+): FormFailure {
+  const fields: FormErrors = {};
+  let general = errors.general;
+  for (const [field, messages] of Object.entries(errors.fields)) {
+    const base = field.split('.')[0] ?? field;
+    const name = rename[field] ?? rename[base] ?? base;
+    if (shown.includes(name)) fields[name] = [...(fields[name] ?? []), ...messages];
+    else general ??= messages[0] ?? null;
+  }
+  return { fields, general };
+}
 
 /** What a form needs of the contract's zod bodies (structural: this shell module does not import zod). */
 export interface FormSchema<T> {
@@ -35,10 +66,9 @@ export interface SubmitOptions<R> {
  * field's errors under the server's own name, for a form that places list items' errors itself.
  */
 export function useFormSubmit(form: FormFieldsOptions | 'every' = { shown: [] }) {
-  const [errors] = useState(() =>
-    createFormErrors({ messages: matnat.messages, form: form === 'every' ? undefined : form }),
-  );
-  const state = useExternalStore(errors) ?? { fields: {}, general: null };
+  const [errors] = useState(() => createFormErrors({ messages: matnat.messages }));
+  const recorded = useExternalStore(errors) ?? { fields: {}, general: null };
+  const state = form === 'every' ? recorded : splitFormErrors(recorded, form);
   const [busy, setBusy] = useState(false);
   // A ref, not the state: two clicks in one frame both see the old `busy`.
   const running = useRef(false);
