@@ -4,8 +4,8 @@
  * browser bundles.
  */
 export * from './constants';
-export * from './deviceIds';
 export * from './dateFormat';
+export * from './deviceIds';
 export * from './embedScope';
 export * from './fleet';
 export * from './health';

@@ -1,5 +1,6 @@
 import { DEFAULT_EXPECTED_INTERVAL_S, isSilent } from '@matnat/contract';
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { visibleToOwners } from '../auth/scope.js';
 import { preparedQuery } from '../db/prepared.js';
 import type {
   DevicesTable,
@@ -10,7 +11,6 @@ import type {
   SingleValueItemsTable,
 } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
-import { visibleToOwners } from './scope.js';
 
 const sensorsOfDevices = preparedQuery((db, ids: readonly number[]) =>
   db.selectFrom('sensors').selectAll().where('device_id', 'in', ids),
