@@ -2,7 +2,7 @@ import type { ChartOptions, DeepPartial, Time } from 'lightweight-charts';
 import { resolveColor, themeVar } from '../styles/theme';
 import { formatReading } from './format';
 import { formatTick, tickFormats } from './tickFormats';
-import { formatDateTime } from './timeFormat';
+import { formatLocalDateTime } from './timeFormat';
 
 function timeOf(time: Time): number {
   return typeof time === 'number'
@@ -27,7 +27,7 @@ export function baseOptions(
     grid: { vertLines: { color: grid }, horzLines: { color: grid } },
     localization: {
       locale,
-      timeFormatter: (time: Time) => formatDateTime(timeOf(time), locale),
+      timeFormatter: (time: Time) => formatLocalDateTime(timeOf(time), locale),
       // Called for every price label and scale measurement: a cached Intl.NumberFormat, not toLocaleString.
       priceFormatter: (price: number) => formatReading(price, locale, 2),
     },

@@ -1,6 +1,6 @@
 import type { MeasurementBuckets } from '@matnat/core';
 import type { LineChartItemInput } from './measurements';
-import { formatDateTime } from './timeFormat';
+import { formatLocalDateTime } from './timeFormat';
 
 function cell(value: string, separator: string): string {
   return value.includes(separator) || /["\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
@@ -34,7 +34,7 @@ export function measurementsToCsv(
     const label = cell(item.label ?? `Sensor ${item.sensorId}`, separator);
     for (const b of data.buckets) {
       const values = [b.avg, b.min, b.max, b.last].map((v) => decimal(v, sign));
-      lines.push([label, formatDateTime(b.t, locale), ...values, String(b.count)].join(separator));
+      lines.push([label, formatLocalDateTime(b.t, locale), ...values, String(b.count)].join(separator));
     }
   }
   return `${lines.join('\r\n')}\r\n`;

@@ -12,8 +12,8 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return format;
 }
 
-/** `YYYY-MM-DD HH:mm` in Stockholm time, the crosshair label of the charts. */
-export function formatDateTime(ms: number, locale = 'sv-SE'): string {
+/** `YYYY-MM-DD HH:mm` in Stockholm time in the reader's locale (the crosshair label, CSV, a custom range); the core's `formatDateTime` is the spec's fixed `YYYY-MM-DD HH:mm:ss`. */
+export function formatLocalDateTime(ms: number, locale = 'sv-SE'): string {
   return dateTimeFormat(locale, {
     year: 'numeric',
     month: '2-digit',

@@ -2,7 +2,7 @@ import { CUSTOM_RANGE } from '@matnat/contract/plain';
 import type { TimeFilter } from '@matnat/core';
 import { INTERVAL_SLUGS, isRangeSlug, RANGE_SLUGS } from '@matnat/core';
 import { useId } from 'react';
-import { formatDateTime } from '../charts/timeFormat';
+import { formatLocalDateTime } from '../charts/timeFormat';
 import { useMessages } from '../messages';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 
@@ -46,8 +46,8 @@ export function TimeFilterSelectView({
         {custom ? (
           <option value={CUSTOM_RANGE}>
             {m.custom(
-              formatDateTime(Date.parse(value.from as string), messages.locale),
-              formatDateTime(Date.parse(value.to as string), messages.locale),
+              formatLocalDateTime(Date.parse(value.from as string), messages.locale),
+              formatLocalDateTime(Date.parse(value.to as string), messages.locale),
             )}
           </option>
         ) : null}

@@ -1,5 +1,5 @@
 import { CUSTOM_RANGE, INTERVAL_LABELS, RANGE_LABELS } from '@matnat/contract/plain';
-import { formatDateTime } from '../charts/timeFormat';
+import { formatLocalDateTime } from '../charts/timeFormat';
 import { sv } from '../messages/sv';
 import type { TimeFilterValue } from './TimeFilterSelect';
 
@@ -15,8 +15,8 @@ export interface TimeFilterChangeDetail extends TimeFilterValue {
 const rangeLabel = (value: TimeFilterValue): string =>
   value.range_slug === CUSTOM_RANGE
     ? sv.timeFilter.custom(
-        formatDateTime(Date.parse(value.from ?? '')),
-        formatDateTime(Date.parse(value.to ?? '')),
+        formatLocalDateTime(Date.parse(value.from ?? '')),
+        formatLocalDateTime(Date.parse(value.to ?? '')),
       )
     : RANGE_LABELS[value.range_slug];
 
