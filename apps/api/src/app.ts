@@ -29,15 +29,18 @@ import type { Database } from './db/database.js';
 import { BackgroundWork } from './http/background.js';
 import { registerCompression } from './http/compression.js';
 import { registerCors } from './http/cors.js';
+import { registerDrain } from './http/drain.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerFrontend } from './http/frontend.js';
 import { healthRoutes } from './http/health.js';
 import { registerJsonParser } from './http/json.js';
+import { loggerOptions, registerRequestIdHeader, requestId } from './http/logging.js';
 import { jsonSerializerCompiler, swaggerTransform, zodValidatorCompiler } from './http/zod.js';
 import { ingestCaller, requireIngestCredential } from './ingest/credentials.js';
 import { registerIngestion } from './ingest/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { errorMessages } from './messages.js';
+import { metricsCaller, metricsRoutes, registerMetrics } from './metrics.js';
 import { registerResourceRoutes } from './routes/index.js';
 
 /** A registered route and how it is guarded, for docs and for the tests generated from the route table. */
@@ -139,7 +142,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const secure = securityHeadersOf(await helmetHeaders());
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    genReqId: requestId,
+    requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     trustProxy: config.trustProxy,
@@ -155,11 +160,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (status === 500) request.log.error({ err: error }, 'request failed');
       (reply as FastifyReply).code(status).send({ message });
     },
+    // While shutting down, requests on open connections are still answered (not 503): behind a load
+    // balancer no request fails because its process is stopping (docs/operations.md).
+    return503OnClosing: false,
   });
 
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dialect', database.dialect);
+  app.decorate('draining', false);
   app.decorate('throttle', new Throttle(database.db));
   const mailer =
     options.mailer ??
@@ -179,6 +188,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       : null;
   app.decorate('pgChannels', channels);
   await registerIngestion(app);
+  registerMetrics(app);
+  database.onQuery = (ms, failed) =>
+    app.metrics.dbQueryDuration.observe({ outcome: failed ? 'error' : 'ok' }, ms / 1000);
+  app.addHook('onClose', async () => {
+    database.onQuery = null;
+  });
   registerAlerts(app);
   await channels?.start();
   app.addHook('onClose', async () => {
@@ -207,6 +222,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(jsonSerializerCompiler);
   registerErrorHandling(app);
   registerJsonParser(app);
+  registerRequestIdHeader(app);
+  registerDrain(app);
 
   await app.register(swagger, {
     openapi: {
@@ -246,9 +263,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await registerCors(app);
-  registerAuthenticate(app, [ingestCaller, embedTokenCaller, sessionCaller]);
+  registerAuthenticate(app, [metricsCaller, ingestCaller, embedTokenCaller, sessionCaller]);
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(sessionRoutes);
   await app.register(accountRoutes);
   await app.register(passwordRoutes);

@@ -15,6 +15,8 @@ export interface PasswordHashing {
 }
 
 export interface Config {
+  /** NODE_ENV=production: APP_KEY required, no demo seeding or simulated readings unless asked. */
+  production: boolean;
   /** @default 3000 */
   port: number;
   /** @default '0.0.0.0' */
@@ -72,6 +74,12 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-* from a load balancer (the client IP keys the login throttle). @default false */
   trustProxy: boolean;
+  /** How long a SIGTERM may take before the process exits anyway (`SHUTDOWN_TIMEOUT`). @default 10000 */
+  shutdownTimeoutMs: number;
+  /** Bearer token of `GET /metrics` from other hosts (`METRICS_TOKEN`); loopback needs none. */
+  metricsToken: string | null;
+  /** Scheduled backups: `BACKUP_DIR` (none when null), every `BACKUP_INTERVAL`, the last `BACKUP_KEEP` kept. */
+  backup: { dir: string | null; intervalMs: number; keep: number };
   ingest: IngestConfig;
   mqtt: MqttConfig;
 }
@@ -143,84 +151,211 @@ function defaultStaticMounts(frontendDir: string | null): Record<string, string>
   return mounts;
 }
 
-function int(value: string | undefined, fallback: number): number {
-  const parsed = value === undefined || value === '' ? Number.NaN : Number(value);
-  return Number.isInteger(parsed) ? parsed : fallback;
+/** A setting with a value the server cannot use: named, with what is wrong, on one line. */
+export interface ConfigProblem {
+  setting: string;
+  message: string;
 }
 
-function flag(value: string | undefined, fallback: boolean): boolean {
-  if (value === undefined || value === '') return fallback;
-  return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
+/** Settings the server refuses to start with (exit status 78, EX_CONFIG: restarting will not help). */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly ConfigProblem[]) {
+    super(problems.map((p) => `${p.setting}: ${p.message}`).join('\n'));
+    this.name = 'ConfigError';
+  }
 }
 
-/** Reads the configuration from environment variables (see docs/api.md), with overrides for tests. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const FLAG_VALUES: Record<string, boolean> = {
+  '1': true,
+  true: true,
+  yes: true,
+  on: true,
+  '0': false,
+  false: false,
+  no: false,
+  off: false,
+};
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/**
+ * Reads environment variables, each by its own rule; a value that breaks its rule is remembered as a
+ * problem (and its default used meanwhile), so one run names every bad setting. Unset and empty are alike.
+ */
+class Settings {
+  readonly problems: ConfigProblem[] = [];
+
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  text(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value === '' ? undefined : value;
+  }
+
+  problem(setting: string, message: string): void {
+    this.problems.push({ setting, message });
+  }
+
+  int(name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+    const value = this.text(name);
+    if (value === undefined) return fallback;
+    const parsed = /^-?\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+    if (Number.isSafeInteger(parsed) && parsed >= min && parsed <= max) return parsed;
+    this.problem(name, `"${value}" is not a whole number from ${min} to ${max}`);
+    return fallback;
+  }
+
+  flag(name: string, fallback: boolean): boolean {
+    const value = this.text(name);
+    if (value === undefined) return fallback;
+    const parsed = FLAG_VALUES[value.toLowerCase()];
+    if (parsed !== undefined) return parsed;
+    this.problem(name, `"${value}" is not true or false (true/false, 1/0, yes/no, on/off)`);
+    return fallback;
+  }
+
+  oneOf(name: string, values: readonly string[], fallback: string): string {
+    const value = this.text(name);
+    if (value === undefined) return fallback;
+    if (values.includes(value)) return value;
+    this.problem(name, `"${value}" is not one of ${values.join(', ')}`);
+    return fallback;
+  }
+
+  /** A URL of one of `protocols` (without their colon), e.g. `postgres`. */
+  url(name: string, protocols: readonly string[]): string | null {
+    const value = this.text(name);
+    if (value === undefined) return null;
+    let protocol = '';
+    try {
+      protocol = new URL(value).protocol.replace(/:$/, '');
+    } catch {
+      // reported below
+    }
+    if (protocols.includes(protocol)) return value;
+    this.problem(name, `not a ${protocols.map((p) => `${p}://`).join(' or ')} URL`);
+    return null;
+  }
+
+  /** A duration as seconds: `90`, `90s`, `30m`, `6h`, `1d`. */
+  seconds(name: string, fallback: number, min: number): number {
+    const value = this.text(name);
+    if (value === undefined) return fallback;
+    const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+    const seconds = match ? Number(match[1]) * DURATION_UNITS[match[2] || 's']! : Number.NaN;
+    if (Number.isSafeInteger(seconds) && seconds >= min) return seconds;
+    this.problem(name, `"${value}" is not a duration of at least ${min} s (e.g. 90s, 30m, 6h, 1d)`);
+    return fallback;
+  }
+
+  /** A path that must exist when set. */
+  existingPath(name: string): string | null {
+    const value = this.text(name);
+    if (value === undefined) return null;
+    if (existsSync(value)) return resolve(value);
+    this.problem(name, `${resolve(value)} does not exist`);
+    return null;
+  }
+}
+
+/**
+ * Reads the configuration from environment variables (see docs/operations.md), with overrides for tests.
+ * Throws a ConfigError naming every setting whose value cannot be used.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const port = int(env.PORT, 3000);
-  const dataDir = resolve(env.DATA_DIR || defaultDataDir());
-  const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
-  const frontendDir = env.FRONTEND_DIR ? resolve(env.FRONTEND_DIR) : defaultFrontendDir();
-  return {
+  const s = new Settings(env);
+  const production = env.NODE_ENV === 'production';
+  const port = s.int('PORT', 3000, 0, 65_535);
+  const dataDir = resolve(s.text('DATA_DIR') ?? defaultDataDir());
+  const appUrl = (s.url('APP_URL', ['http', 'https']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const frontendDir =
+    s.text('FRONTEND_DIR') !== undefined ? s.existingPath('FRONTEND_DIR') : defaultFrontendDir();
+  const appKey = s.text('APP_KEY');
+  if (appKey !== undefined && appKey.length < 32) s.problem('APP_KEY', 'must be at least 32 characters');
+  if (production && appKey === undefined && !overrides.appKey)
+    s.problem('APP_KEY', 'must be set when NODE_ENV=production (several processes must share one key)');
+  const config: Config = {
+    production,
     port,
-    host: env.HOST || '0.0.0.0',
+    host: s.text('HOST') ?? '0.0.0.0',
     dataDir,
-    databaseUrl: env.DATABASE_URL || null,
+    databaseUrl: s.url('DATABASE_URL', ['postgres', 'postgresql']),
     appUrl,
-    smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM || 'Mätnät <noreply@matnat.se>',
+    smtpUrl: s.url('SMTP_URL', ['smtp', 'smtps']),
+    mailFrom: s.text('MAIL_FROM') ?? 'Mätnät <noreply@matnat.se>',
     frontendDir,
     staticMounts: defaultStaticMounts(frontendDir),
     session: {
-      idleMinutes: int(env.SESSION_LIFETIME_MINUTES, 120),
-      rememberMinutes: int(env.SESSION_REMEMBER_MINUTES, 43_200),
+      idleMinutes: s.int('SESSION_LIFETIME_MINUTES', 120, 1),
+      rememberMinutes: s.int('SESSION_REMEMBER_MINUTES', 43_200, 1),
     },
     secureCookies: appUrl.startsWith('https:'),
     loginThrottle: {
-      maxAttempts: int(env.LOGIN_MAX_ATTEMPTS, 5),
+      maxAttempts: s.int('LOGIN_MAX_ATTEMPTS', 5, 1),
       decaySeconds: 60,
-      perIp: int(env.LOGIN_MAX_PER_IP, 50),
+      perIp: s.int('LOGIN_MAX_PER_IP', 50, 1),
       perIpDecaySeconds: 600,
     },
     mailThrottle: {
-      maxAttempts: int(env.MAIL_MAX_ATTEMPTS, 5),
-      perIp: int(env.MAIL_MAX_PER_IP, 20),
+      maxAttempts: s.int('MAIL_MAX_ATTEMPTS', 5, 1),
+      perIp: s.int('MAIL_MAX_PER_IP', 20, 1),
       decaySeconds: 600,
     },
     stream: {
       recheckMs: 2_000,
-      maxPerCaller: int(env.STREAM_MAX_PER_CALLER, 10),
-      maxPerToken: int(env.STREAM_MAX_PER_TOKEN, 1_000),
+      maxPerCaller: s.int('STREAM_MAX_PER_CALLER', 10, 1),
+      maxPerToken: s.int('STREAM_MAX_PER_TOKEN', 1_000, 1),
       replayMinutes: 5,
     },
-    alerts: { sweepMs: int(env.ALERT_SWEEP_MS, 30_000) },
-    bodyLimit: int(env.BODY_LIMIT_BYTES, 1_048_576),
-    password: { memoryCost: int(env.ARGON2_MEMORY_KIB, 19_456), timeCost: int(env.ARGON2_TIME_COST, 2) },
-    seedDemo: flag(env.SEED_DEMO, true),
-    simulate: flag(env.SIMULATE, true),
-    logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: flag(env.TRUST_PROXY, false),
+    alerts: { sweepMs: s.int('ALERT_SWEEP_MS', 30_000, 100) },
+    bodyLimit: s.int('BODY_LIMIT_BYTES', 1_048_576, 1024),
+    password: {
+      memoryCost: s.int('ARGON2_MEMORY_KIB', 19_456, 8),
+      timeCost: s.int('ARGON2_TIME_COST', 2, 1),
+    },
+    // A production server never makes the demo accounts (known password) or fake readings unasked.
+    seedDemo: s.flag('SEED_DEMO', !production),
+    simulate: s.flag('SIMULATE', !production),
+    logLevel: s.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    trustProxy: s.flag('TRUST_PROXY', false),
+    shutdownTimeoutMs: s.seconds('SHUTDOWN_TIMEOUT', 10, 1) * 1000,
+    metricsToken: s.text('METRICS_TOKEN') ?? null,
+    backup: {
+      dir: s.text('BACKUP_DIR') ? resolve(s.text('BACKUP_DIR')!) : null,
+      intervalMs: s.seconds('BACKUP_INTERVAL', 86_400, 60) * 1000,
+      keep: s.int('BACKUP_KEEP', 7, 1),
+    },
     ingest: {
-      sensorKeysFile: env.INGEST_SENSOR_KEYS ? resolve(env.INGEST_SENSOR_KEYS) : null,
-      retentionDays: int(env.RAW_RETENTION_DAYS, 0) > 0 ? int(env.RAW_RETENTION_DAYS, 0) : null,
-      maxBatch: int(env.INGEST_MAX_BATCH, 5000),
+      sensorKeysFile: s.existingPath('INGEST_SENSOR_KEYS'),
+      retentionDays: s.int('RAW_RETENTION_DAYS', 0, 0) || null,
+      maxBatch: s.int('INGEST_MAX_BATCH', 5000, 1),
     },
     mqtt: {
-      url: env.MQTT_URL || null,
-      topics: env.MQTT_TOPICS
-        ? env.MQTT_TOPICS.split(',')
+      url: s.url('MQTT_URL', ['mqtt', 'mqtts', 'ws', 'wss', 'tcp', 'tls']),
+      topics: s.text('MQTT_TOPICS')
+        ? s
+            .text('MQTT_TOPICS')!
+            .split(',')
             .map((t) => t.trim())
             .filter(Boolean)
         : DEFAULT_MQTT_TOPICS,
       sharedGroup: env.MQTT_SHARED_GROUP ?? 'matnat',
-      clientId: env.MQTT_CLIENT_ID || `matnat-ingest-${hostname()}-${port}`,
-      sessionExpirySeconds: int(env.MQTT_SESSION_EXPIRY_S, 600),
-      keepaliveSeconds: int(env.MQTT_KEEPALIVE_S, 60),
-      integrationId: int(env.MQTT_INTEGRATION_ID, 0) || null,
-      username: env.MQTT_USERNAME || null,
-      password: env.MQTT_PASSWORD || null,
+      clientId: s.text('MQTT_CLIENT_ID') ?? `matnat-ingest-${hostname()}-${port}`,
+      sessionExpirySeconds: s.int('MQTT_SESSION_EXPIRY_S', 600, 0),
+      keepaliveSeconds: s.int('MQTT_KEEPALIVE_S', 60, 0, 65_535),
+      integrationId: s.int('MQTT_INTEGRATION_ID', 0, 0) || null,
+      username: s.text('MQTT_USERNAME') ?? null,
+      password: s.text('MQTT_PASSWORD') ?? null,
     },
     ...overrides,
-    appKey: overrides.appKey || env.APP_KEY || storedAppKey(overrides.dataDir ?? dataDir),
+    appKey: '',
   };
+  const metricsToken = config.metricsToken;
+  if (metricsToken !== null && metricsToken.length < 16)
+    s.problem('METRICS_TOKEN', 'must be at least 16 characters');
+  if (s.problems.length > 0) throw new ConfigError(s.problems);
+  config.appKey = overrides.appKey || appKey || storedAppKey(overrides.dataDir ?? dataDir);
+  return config;
 }
 
 /** The key in `<dataDir>/app-key`, made (32 random bytes) on first use; nothing about it is guessable. */

@@ -20,6 +20,7 @@ export const errorMessages = {
   streamAlerts: 'alerts måste vara 1 eller 0.',
   streamAlertsEmbed: 'En inbäddningsnyckel kan inte följa notiser, bara mätvärden.',
   streamSensorIds: 'sensor_ids måste vara en kommaseparerad lista med sensor-id, till exempel 1,2,3.',
+  metricsToken: 'Mätvärdena kräver METRICS_TOKEN som Bearer-nyckel, eller en anslutning från den här datorn.',
 } as const;
 
 /** Answers of the auth flows that are not errors. */

@@ -36,6 +36,8 @@ export interface AlertEvaluatorOptions extends WriterOptions {
   sweepBatch?: number;
   /** Tells the other processes an alert's definition changed, inside its transaction (PostgreSQL: NOTIFY). */
   announceChange?: (trx: Kysely<DB>, alertId: number) => Promise<void>;
+  /** Told of each evaluation as it is queued: of committed readings, or the timer's sweep (metrics). */
+  onEvaluate?: (trigger: 'readings' | 'sweep') => void;
 }
 
 const CONFLICT = new Error('alert state changed meanwhile');
@@ -85,11 +87,13 @@ export class AlertEvaluator {
 
   /** Evaluates the readings after the work queued before them. */
   onReadings(readings: readonly Reading[]): Promise<void> {
+    this.#options.onEvaluate?.('readings');
     return this.#enqueue(() => this.#evaluate(readings));
   }
 
   /** The timer's work once: pending that has lasted, silent sensors, repeats due. */
   sweep(): Promise<void> {
+    this.#options.onEvaluate?.('sweep');
     return this.#enqueue(() => this.#sweep());
   }
 

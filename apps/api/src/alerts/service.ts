@@ -4,6 +4,7 @@ import {
   ALERT_CHANGES_CHANNEL,
   ALERTS_CHANNEL,
   AlertBus,
+  type AlertMessage,
   notifyAlertChange,
   notifyAlerts,
   parseAlertMessage,
@@ -28,11 +29,23 @@ export function registerAlerts(app: FastifyInstance): void {
   const postgres = app.pgChannels !== null;
   const alertBus = new AlertBus();
   app.decorate('alertBus', alertBus);
+  const { metrics } = app;
+  // Firings are counted once committed, by the process whose evaluation fired them.
+  const countFirings = (messages: readonly AlertMessage[]) => {
+    for (const { event } of messages)
+      if (event.type === 'alert' && event.state === 'firing') metrics.alertFirings.inc();
+  };
   const evaluator = new AlertEvaluator({
     db: app.db,
     ...(postgres
-      ? { announceInTransaction: notifyAlerts, announceChange: notifyAlertChange }
-      : { announce: (messages) => alertBus.publish(messages) }),
+      ? { announceInTransaction: notifyAlerts, announceChange: notifyAlertChange, announce: countFirings }
+      : {
+          announce: (messages) => {
+            alertBus.publish(messages);
+            countFirings(messages);
+          },
+        }),
+    onEvaluate: (trigger) => metrics.alertEvaluations.inc({ trigger }),
     mail: (message) => app.background.run('alert mail', () => sendOrLog(app.mailer, app.log, message)),
     onError: (err) => app.log.warn({ err }, 'alert evaluation failed'),
   });

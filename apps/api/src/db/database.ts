@@ -18,6 +18,9 @@ import type { DB } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** The SQLite database's file name in the data directory. */
+export const SQLITE_FILE = 'matnat.sqlite';
+
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent, SQLite at `sqliteFile`. */
   databaseUrl?: string | null;
@@ -36,6 +39,13 @@ export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
   close(): Promise<void>;
+  /** Told every query's time in milliseconds and whether it failed (the app's metrics set it). */
+  onQuery: ((ms: number, failed: boolean) => void) | null;
+  /**
+   * SQLite only: an online copy of the database into `file` through this connection (better-sqlite3's
+   * backup API), so this process's writes meanwhile go into the copy too; null on PostgreSQL.
+   */
+  backup: ((file: string) => Promise<void>) | null;
 }
 
 // PostgreSQL returns bigint (COUNT, SUM, BIGINT columns) as strings; numbers in this app stay in range.
@@ -52,12 +62,21 @@ export function openDatabase(options: DatabaseOptions & { dataDir: string }): Da
         console.warn('PostgreSQL idle client error:', error.message);
     });
     const cached = options.statementCache ?? true;
+    const database: Database = {
+      db: null!,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      onQuery: null,
+      backup: null,
+    };
     const db = new Kysely<DB>({
       dialect: new PostgresDialect({ pool: cached ? withNamedStatements(pool) : pool }),
+      log: (event) => database.onQuery?.(event.queryDurationMillis, event.level === 'error'),
     });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    database.db = db;
+    return database;
   }
-  const file = options.sqliteFile ?? join(options.dataDir, 'matnat.sqlite');
+  const file = options.sqliteFile ?? join(options.dataDir, SQLITE_FILE);
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -67,9 +86,22 @@ export function openDatabase(options: DatabaseOptions & { dataDir: string }): Da
   // 64 MiB of page cache (default 2 MiB): ingestion writes into every sensor's part of the readings index
   // at once; measured ~10 % less CPU a reading at 600,000 readings of 1,000 sensors.
   sqlite.pragma('cache_size = -65536');
-  const database = (options.statementCache ?? true) ? withStatementCache(sqlite) : sqlite;
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const connection = (options.statementCache ?? true) ? withStatementCache(sqlite) : sqlite;
+  const database: Database = {
+    db: null!,
+    dialect: 'sqlite',
+    close: () => db.destroy(),
+    onQuery: null,
+    backup: async (target) => {
+      await sqlite.backup(target);
+    },
+  };
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: connection }),
+    log: (event) => database.onQuery?.(event.queryDurationMillis, event.level === 'error'),
+  });
+  database.db = db;
+  return database;
 }
 
 /**
@@ -115,10 +147,23 @@ function withNamedStatements(pool: pg.Pool): PostgresPool {
   };
 }
 
+function migrator(db: Kysely<DB>): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations } });
+}
+
 /** Brings the schema up to date; throws when a migration fails. */
 export async function migrateToLatest(db: Kysely<DB>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const result = await migrator.migrateToLatest();
+  const result = await migrator(db).migrateToLatest();
   if (result.error) throw result.error;
   return result;
+}
+
+/** Every migration this version knows, with when it ran (undefined: pending). */
+export async function migrationStatus(db: Kysely<DB>): Promise<{ name: string; executedAt?: Date }[]> {
+  return (await migrator(db).getMigrations()).map(({ name, executedAt }) => ({ name, executedAt }));
+}
+
+/** The names of migrations not yet run. */
+export async function pendingMigrations(db: Kysely<DB>): Promise<string[]> {
+  return (await migrationStatus(db)).filter((m) => !m.executedAt).map((m) => m.name);
 }

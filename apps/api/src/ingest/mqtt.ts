@@ -56,6 +56,7 @@ function holdAcks(client: MqttClient, window: number) {
   let generation = 0;
   let paused: (() => void) | null = null;
   const counts = { sent: 0, dropped: 0 };
+  let storing = 0;
   const release = (h: HeldAck) => {
     if (h.ok && h.generation === generation && client.connected) {
       send(h.puback!);
@@ -85,10 +86,12 @@ function holdAcks(client: MqttClient, window: number) {
       const h: HeldAck = { generation, ok: undefined, puback: null };
       held.set(messageId, h);
       unsettled.add(h);
+      storing++;
       return h;
     },
     stored(h: HeldAck, ok: boolean) {
       h.ok = ok;
+      storing--;
       if (h.puback) release(h);
     },
     /**
@@ -108,6 +111,8 @@ function holdAcks(client: MqttClient, window: number) {
       generation++;
     },
     held: () => held.size,
+    /** Messages received and not yet stored, and whose PUBACK has not gone out (these and the stored). */
+    stats: () => ({ backlog: storing, unacknowledged: unsettled.size }),
     /** Resolves once every acknowledgement held back so far has been sent or dropped. */
     settled(): Promise<void> {
       return new Promise((done) => {
@@ -118,6 +123,13 @@ function holdAcks(client: MqttClient, window: number) {
   };
 }
 
+/** What the metrics show of the subscriber: its backlog, the messages not yet acknowledged, the link. */
+export interface MqttStats {
+  backlog: number;
+  unacknowledged: number;
+  connected: boolean;
+}
+
 /**
  * Subscribes to the configured broker (MQTT 5, QoS 1, shared subscriptions, persistent session) and
  * stores what arrives through the ingestion queue, acknowledging each message only after its commit.
@@ -126,7 +138,7 @@ function holdAcks(client: MqttClient, window: number) {
 export function startMqttIngest(
   app: FastifyInstance,
   config: MqttConfig,
-): { client: MqttClient; stop(): Promise<void> } {
+): { client: MqttClient; stats(): MqttStats; stop(): Promise<void> } {
   const log = app.log.child({ module: 'mqtt' });
   const window = Math.min(65_535, 2 * app.config.ingest.maxBatch);
   const integration: IntegrationRef | null = config.integrationId
@@ -206,6 +218,7 @@ export function startMqttIngest(
   client.on('error', (err) => log.warn({ err }, 'MQTT error'));
   return {
     client,
+    stats: () => ({ ...acks.stats(), connected: client.connected }),
     async stop() {
       // A member of a shared group leaves it: otherwise its session, kept for the next start, stays in the
       // group and Mosquitto goes on giving it its share of the stream while it is away (docs/ingestion.md).

@@ -46,6 +46,11 @@ export class IngestQueue {
   readonly #beforeCommit: IngestQueueOptions['beforeCommit'];
   #pending: Pending[] = [];
   #running: Promise<void> | null = null;
+  /**
+   * Readings since start: received (enqueued), committed (stored as new) and duplicates (stored before
+   * for their sensor and time), for the metrics.
+   */
+  readonly counts = { received: 0, committed: 0, duplicates: 0 };
 
   constructor(db: Kysely<DB>, options: IngestQueueOptions = {}) {
     this.#db = db;
@@ -65,6 +70,7 @@ export class IngestQueue {
   /** `enqueue` with a callback: no promise per item on the hot path (MQTT, tens of thousands a second). */
   add(item: IngestItem, done: Stored): void {
     this.#pending.push({ item, done });
+    this.counts.received += item.readings.length;
     // setImmediate: every message parsed in this turn of the event loop joins the same transaction.
     this.#running ??= new Promise((ready) => setImmediate(ready)).then(() => this.#drain());
   }
@@ -116,6 +122,8 @@ export class IngestQueue {
           return written;
         });
         this.#cache.merge(out.learnt);
+        this.counts.committed += out.added;
+        this.counts.duplicates += out.readings.length - out.added;
         this.#onCommit(out.readings);
         return out.results;
       } catch (error) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MqttClient } from 'mqtt';
 import { ReadingBus } from '../events.js';
 import type { Reading } from '../measurements/store.js';
-import { startMqttIngest } from './mqtt.js';
+import { type MqttStats, startMqttIngest } from './mqtt.js';
 import { notifyReadings, parseNotification, READINGS_CHANNEL } from './notify.js';
 import { IngestQueue } from './queue.js';
 import { startRetention } from './retention.js';
@@ -16,6 +16,8 @@ export interface Ingestion {
   keys: SensorKeyTable;
   /** The MQTT subscriber's client once the app is ready, when `MQTT_URL` is set. */
   mqtt: MqttClient | null;
+  /** The subscriber's backlog and unacknowledged messages (metrics); null without MQTT. */
+  mqttStats(): MqttStats | null;
 }
 
 declare module 'fastify' {
@@ -51,6 +53,7 @@ export async function registerIngestion(app: FastifyInstance): Promise<void> {
     committed,
     keys: loadSensorKeys(config.ingest.sensorKeysFile),
     mqtt: null,
+    mqttStats: () => null,
   };
   app.decorate('ingest', ingestion);
 
@@ -63,6 +66,7 @@ export async function registerIngestion(app: FastifyInstance): Promise<void> {
     if (!config.mqtt.url) return;
     const started = startMqttIngest(app, config.mqtt);
     ingestion.mqtt = started.client;
+    ingestion.mqttStats = started.stats;
     mqtt = started;
   });
   app.addHook('onClose', async () => {

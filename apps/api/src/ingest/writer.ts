@@ -110,7 +110,7 @@ export async function writeBatch(
   trx: Kysely<DB>,
   batch: readonly IngestItem[],
   cache: IngestCache,
-): Promise<{ results: ItemResult[]; readings: Reading[]; learnt: IngestCache }> {
+): Promise<{ results: ItemResult[]; readings: Reading[]; added: number; learnt: IngestCache }> {
   const learnt = new IngestCache();
   const at = new Date().toISOString();
   const batchDeviceIds = await resolveDevices(trx, batch, cache, learnt, at);
@@ -147,7 +147,7 @@ export async function writeBatch(
     if (Object.keys(skipped).length > 0) result.skipped = skipped;
     return result;
   });
-  await writeReadings(trx, readings);
+  const added = await writeReadings(trx, readings);
   const gatewayIds = await resolveGateways(trx, items, cache, learnt, at);
   await writeHealth(trx, items, deviceIds, gatewayIds, cache, learnt);
   // The refused items wrote nothing; the simulator's dropped ones stored nothing.
@@ -160,7 +160,7 @@ export async function writeBatch(
   kept.forEach((index, i) => {
     results[index] = written[i]!;
   });
-  return { results, readings, learnt };
+  return { results, readings, added, learnt };
 }
 
 /**

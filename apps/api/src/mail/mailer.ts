@@ -7,7 +7,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  /** Links in the message, logged when mail is written to disk so a local user can follow them. */
+  /** Links in the message, kept in the `.json` beside a mail written to disk (never logged: they are secrets). */
   links?: string[];
 }
 
@@ -58,10 +58,7 @@ export function createMailer({ smtpUrl, from, dataDir, logger }: MailerOptions):
         record.file = join(mailDir, `${base}.eml`);
         await writeFile(record.file, (info as { message: Buffer }).message);
         await writeFile(join(mailDir, `${base}.json`), `${JSON.stringify(record, null, 2)}\n`);
-        logger.info(
-          { to: message.to, subject: message.subject, links: message.links, file: record.file },
-          'mail written',
-        );
+        logger.info({ to: message.to, subject: message.subject, file: record.file }, 'mail written');
       } else {
         logger.info({ to: message.to, subject: message.subject }, 'mail sent');
       }

@@ -5,7 +5,7 @@ import { createWorldApp, type WorldApp } from '../seed/fixture.js';
 import { createTestApp, type TestApp, type TestClient, testDialects } from '../test/harness.js';
 import { ingestReadings } from '../test/ingest.js';
 import { type OpenStream, openStream } from '../test/sse.js';
-import { STREAM_HEARTBEAT_MS } from './stream.js';
+import { SHUTDOWN_RETRY_MS, STREAM_HEARTBEAT_MS } from './stream.js';
 
 const dialects = await testDialects();
 
@@ -257,7 +257,7 @@ describe.each(dialects)('GET /api/v1/stream and shutdown (%s)', (dialect) => {
   });
 
   // Its own server: a fetch client may hold idle pre-opened connections that would delay any close.
-  it('DESIGN §2 stream: closing the server ends open streams instead of waiting for them', async () => {
+  it('DESIGN §2 stream, issue 23 point 5: closing the server ends open streams with a retry hint instead of waiting for them', async () => {
     t = await createTestApp({ dialect });
     const at = new Date().toISOString();
     const device = await t.db
@@ -291,6 +291,8 @@ describe.each(dialects)('GET /api/v1/stream and shutdown (%s)', (dialect) => {
     await t.app.close();
     // Far below the 72 s keep-alive timeout a lingering connection would hold the server for.
     expect(Date.now() - started).toBeLessThan(5_000);
+    // Issue 23 point 5: the stream ends with a short retry hint (come back soon: to another process).
+    expect((await reader.read()).value).toBe(`retry: ${SHUTDOWN_RETRY_MS}\n\n`);
     expect(await reader.read()).toEqual({ done: true, value: undefined });
     expect(t.app.readings.listenerCount()).toBe(0);
   });

@@ -21,6 +21,8 @@ export const STREAM_MAX_SENSORS = 100;
 /** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
 export const STREAM_HEARTBEAT_MS = 25_000;
 const RETRY_MS = 5_000;
+/** The retry a stream is ended with when its server shuts down: reconnect soon, to another process. */
+export const SHUTDOWN_RETRY_MS = 1_000;
 // A client this far behind (stalled tab, dead link the kernel has not noticed yet) is dropped; it
 // reconnects after `retry` and reads the latest values again.
 const MAX_BUFFERED_BYTES = 1 << 20;
@@ -152,9 +154,10 @@ export async function streamRoutes(app: FastifyInstance) {
   const open = new Map<ServerResponse, Socket>();
   const slots = new StreamSlots(() => app.config.stream);
 
-  // Open streams never go idle by themselves: end them so that closing the server does not wait for them.
+  // Open streams never go idle by themselves: end them so that closing the server does not wait for them,
+  // telling each client to come back soon (behind a load balancer: to another process).
   app.addHook('preClose', async () => {
-    for (const [res, socket] of open) res.end(() => socket.end());
+    for (const [res, socket] of open) res.end(`retry: ${SHUTDOWN_RETRY_MS}\n\n`, () => socket.end());
   });
 
   r.get(
@@ -218,7 +221,9 @@ export async function streamRoutes(app: FastifyInstance) {
         setInterval(() => void recheckAccess(request, stream, res), app.config.stream.recheckMs),
       ];
       open.set(res, request.raw.socket);
+      app.metrics.sseStreams.inc();
       res.once('close', () => {
+        app.metrics.sseStreams.dec();
         for (const timer of timers) clearInterval(timer);
         unsubscribe();
         unsubscribeAlerts();

@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,16 @@ function track(child: ChildProcess): ChildProcess {
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
+}
+
+/** `npm run build`'s step for the API: tsup writes apps/api/dist (plain JavaScript). */
+export function buildApi(): void {
+  const tsup = join(
+    dirname(createRequire(import.meta.url).resolve('tsup/package.json')),
+    'dist/cli-default.js',
+  );
+  const built = spawnSync(process.execPath, [tsup], { cwd: apiRoot, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`tsup failed:\n${built.stdout}\n${built.stderr}`);
 }
 
 export async function freePort(): Promise<number> {
