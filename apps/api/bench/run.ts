@@ -12,6 +12,7 @@ import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { parseListQuery } from '../src/http/query.js';
 import { loadDashboards } from '../src/routes/dashboards.js';
 import { seedDemo } from '../src/seed/index.js';
+import { cpuSeconds, login, median } from './http.js';
 import { addMinuteSensor } from './minuteSensor.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -144,32 +145,6 @@ async function statementCacheSaving(dashboardId: number) {
   };
 }
 
-async function login(base: string): Promise<string> {
-  const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const [name, ...value] = (pair ?? '').split('=');
-      if (name) jar.set(name, value.join('='));
-    }
-  };
-  keep(csrf);
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: cookie(),
-      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-    },
-    body: JSON.stringify({ email: 'anna@matnat.se', password: 'matnat-demo' }),
-  });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  keep(res);
-  return cookie();
-}
-
 /**
  * CPU milliseconds of loading and serialising the dashboard afresh (what the first read after a write
  * costs, in-process without HTTP): the queries and the JSON, median of 500 after a warm-up.
@@ -194,17 +169,6 @@ async function freshDashboardMs(dashboardId: number): Promise<number> {
   await db.destroy();
   return median(times);
 }
-
-/** CPU seconds a process has used so far (Linux /proc; utime + stime at 100 ticks a second). */
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-};
 
 try {
   console.log('Preparing the SQLite database with the demo world …');

@@ -1,5 +1,4 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
-import mqtt from 'mqtt';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { CliError } from './command.js';
@@ -53,6 +52,7 @@ export async function checkDatabase(config: Config): Promise<void> {
 export async function checkBroker(config: Config): Promise<void> {
   if (!config.mqtt.url) return;
   const url = config.mqtt.url;
+  const { default: mqtt } = await import('mqtt');
   try {
     const client = await mqtt.connectAsync(url, {
       protocolVersion: 5,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import type { IPublishPacket, MqttClient } from 'mqtt';
 import type { MqttConfig } from '../config.js';
 import { resourceMessages } from '../routes/messages.js';
 import { type IntegrationRef, itemOfUplink } from './accept.js';
@@ -135,10 +135,12 @@ export interface MqttStats {
  * stores what arrives through the ingestion queue, acknowledging each message only after its commit.
  * Reconnects every second while the broker is away and subscribes again on every connect.
  */
-export function startMqttIngest(
+export async function startMqttIngest(
   app: FastifyInstance,
   config: MqttConfig,
-): { client: MqttClient; stats(): MqttStats; stop(): Promise<void> } {
+): Promise<{ client: MqttClient; stats(): MqttStats; stop(): Promise<void> }> {
+  // Loaded only when MQTT is configured: mqtt.js is the slowest module of the server's start-up.
+  const { default: mqtt } = await import('mqtt');
   const log = app.log.child({ module: 'mqtt' });
   const window = Math.min(65_535, 2 * app.config.ingest.maxBatch);
   const integration: IntegrationRef | null = config.integrationId

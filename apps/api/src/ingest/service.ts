@@ -64,7 +64,7 @@ export async function registerIngestion(app: FastifyInstance): Promise<void> {
   let mqtt: { stop(): Promise<void> } | null = null;
   app.addHook('onReady', async () => {
     if (!config.mqtt.url) return;
-    const started = startMqttIngest(app, config.mqtt);
+    const started = await startMqttIngest(app, config.mqtt);
     ingestion.mqtt = started.client;
     ingestion.mqttStats = started.stats;
     mqtt = started;

@@ -138,6 +138,8 @@ export interface ServerProcess {
   pid: number;
   kill(signal?: NodeJS.Signals): Promise<void>;
   output(): string;
+  /** The exit status once it has exited (null before, or when a signal ended it). */
+  exitCode(): number | null;
 }
 
 /** `apps/api/src/main.ts` as its own process (the start command), ready once /api/health answers. */
@@ -177,6 +179,7 @@ export async function startServer(
       await exited(child);
     },
     output: () => log,
+    exitCode: () => child.exitCode,
   };
   try {
     await waitFor(async () => {

@@ -1,0 +1,40 @@
+// What the API benchmarks share: signing in as the SPA does, a process's CPU time, medians.
+import { readFileSync } from 'node:fs';
+
+/** Signs anna in as the SPA does; returns the cookie header of her session. */
+export async function login(base: string): Promise<string> {
+  const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (name) jar.set(name, value.join('='));
+    }
+  };
+  keep(csrf);
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookie(),
+      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+    },
+    body: JSON.stringify({ email: 'anna@matnat.se', password: 'matnat-demo' }),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  keep(res);
+  return cookie();
+}
+
+/** CPU seconds a process has used so far (Linux /proc; utime + stime at 100 ticks a second). */
+export function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
