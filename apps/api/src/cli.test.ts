@@ -1,41 +1,17 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from './auth/passwords.js';
-import type { CliIo } from './cli/command.js';
-import { COMMANDS, runCli } from './cli.js';
+import { COMMANDS } from './cli.js';
 import { openDatabase } from './db/database.js';
+import { matnatInProcess } from './test/cli.js';
 import { createPostgresDatabase, POSTGRES_ADMIN_URL, testDialects } from './test/harness.js';
 import { freePort } from './test/processes.js';
 
 const dialects = await testDialects();
 
-/** `matnat …` in this process, with its own environment, output and input. */
-async function matnat(argv: string[], env: NodeJS.ProcessEnv = {}, stdin = '') {
-  let out = '';
-  let err = '';
-  const sink = (append: (text: string) => void) =>
-    new Writable({
-      write(chunk, _encoding, done) {
-        append(String(chunk));
-        done();
-      },
-    });
-  const io: CliIo = {
-    out: sink((t) => {
-      out += t;
-    }),
-    err: sink((t) => {
-      err += t;
-    }),
-    env: { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...env },
-    stdin: Readable.from([stdin]),
-  };
-  const code = await runCli(argv, io);
-  return { code, out, err, errLines: err.trim().split('\n').filter(Boolean) };
-}
+const matnat = matnatInProcess;
 
 describe('matnat (issue 23 point 2)', () => {
   it('--help everywhere: the list of commands, and each command its usage', async () => {
@@ -178,7 +154,18 @@ describe.each(dialects)('matnat on %s (issue 23 point 2)', (dialect) => {
     expect(check.code).toBe(0);
     expect(check.out).toMatch(/^migrations +current$/m);
     expect(check.out.trim().split('\n').at(-1)).toBe('ok');
-    if (dialect === 'postgres') expect(check.out).toContain(new URL(POSTGRES_ADMIN_URL).host);
+    if (dialect === 'postgres') {
+      expect(check.out).toContain(new URL(POSTGRES_ADMIN_URL).host);
+      const noTools = await matnat(['config:check'], {
+        ...env,
+        BACKUP_DIR: join(dataDir, 'b'),
+        PATH: '/nonexistent',
+      });
+      expect(noTools.code).toBe(1);
+      expect(noTools.errLines).toEqual([
+        'matnat: BACKUP_DIR: backups of PostgreSQL need pg_dump: install the PostgreSQL client tools (Debian: apt-get install postgresql-client)',
+      ]);
+    }
   });
 });
 

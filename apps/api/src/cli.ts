@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { backupCommand, restoreCommand } from './cli/backup.js';
 import { CliError, type CliIo, type Command, EXIT, print } from './cli/command.js';
 import { configCheckCommand } from './cli/configCheck.js';
 import { migrateCommand } from './cli/migrate.js';
@@ -12,6 +13,8 @@ export const COMMANDS: Record<string, Command> = {
   migrate: migrateCommand,
   seed: seedCommand,
   'user:create': userCreateCommand,
+  backup: backupCommand,
+  restore: restoreCommand,
   'config:check': configCheckCommand,
 };
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -70,4 +71,19 @@ export async function checkBroker(config: Config): Promise<void> {
       'MQTT_URL',
     );
   }
+}
+
+/**
+ * Scheduled backups on PostgreSQL need pg_dump on the `PATH`: checked when `BACKUP_DIR` is set. Throws
+ * naming BACKUP_DIR.
+ */
+export async function checkBackupTools(config: Config, path = process.env.PATH): Promise<void> {
+  if (!config.backup.dir || !config.databaseUrl) return;
+  const found = spawnSync('pg_dump', ['--version'], { encoding: 'utf8', env: { PATH: path } });
+  if (found.status !== 0)
+    throw new CliError(
+      'backups of PostgreSQL need pg_dump: install the PostgreSQL client tools (Debian: apt-get install postgresql-client)',
+      1,
+      'BACKUP_DIR',
+    );
 }

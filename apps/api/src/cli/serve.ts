@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { pruneSessions } from '../auth/session.js';
+import { backupSchedule } from '../backup/backups.js';
 import type { Config } from '../config.js';
 import { type Database, migrateToLatest, openDatabase } from '../db/database.js';
 import { hasSimulatedDevices, startSimulator } from '../simulator.js';
 import { CliError, type Command, EXIT } from './command.js';
-import { checkBroker, checkDatabase } from './reachable.js';
+import { checkBackupTools, checkBroker, checkDatabase } from './reachable.js';
 import { isEmpty, seedDemoWorld } from './seed.js';
 import { configFrom } from './setup.js';
 
@@ -51,6 +52,9 @@ export async function serve(config: Config): Promise<number> {
         })
       : null;
 
+  const backups = config.backup.dir ? backupSchedule(config, database, log) : null;
+  await backups?.start();
+
   const stopped = new Promise<number>((resolve) => {
     let stopping = false;
     const shutdown = async (signal: string) => {
@@ -68,6 +72,7 @@ export async function serve(config: Config): Promise<number> {
       force.unref();
       try {
         stopPruning();
+        await backups?.stop();
         await stopSimulator?.();
         await app.close();
         await database.close();
@@ -112,6 +117,7 @@ export const serveCommand: Command = {
     const config = configFrom(io);
     await checkDatabase(config);
     await checkBroker(config);
+    await checkBackupTools(config, io.env.PATH);
     return serve(config);
   },
 };

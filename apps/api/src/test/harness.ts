@@ -8,7 +8,7 @@ import { buildApp } from '../app.js';
 import { DEMO_PASSWORD, type DemoAccounts, seedDemoAccounts } from '../auth/demoAccounts.js';
 import { XSRF_COOKIE } from '../auth/session.js';
 import { type Config, loadConfig } from '../config.js';
-import { type Dialect, migrateToLatest, openDatabase } from '../db/database.js';
+import { type Database, type Dialect, migrateToLatest, openDatabase } from '../db/database.js';
 import type { DB } from '../db/types.js';
 import type { Mailer } from '../mail/mailer.js';
 
@@ -60,6 +60,8 @@ export interface TestAppOptions {
 export interface TestApp {
   app: FastifyInstance;
   db: Kysely<DB>;
+  /** The opened database (its connection's backup, on SQLite). */
+  database: Database;
   dialect: Dialect;
   config: Config;
   /** The demo accounts (empty ids when `accounts: false`). */
@@ -220,6 +222,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   return {
     app,
     db: database.db,
+    database,
     dialect: database.dialect,
     config,
     accounts,
