@@ -9,7 +9,7 @@ describe('mailer without SMTP', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'matnat-mail-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('issue 3: writes each message to the data directory (.eml and .json) and logs its links', async () => {
+  it('issue 3: writes each message to the data directory (.eml and .json); issue 23: the log names the file, never the links (secrets)', async () => {
     const logged: unknown[] = [];
     const logger = { info: (entry: unknown) => logged.push(entry) } as unknown as FastifyBaseLogger;
     const mailer = createMailer({ smtpUrl: null, from: 'Mätnät <noreply@matnat.se>', dataDir, logger });
@@ -28,7 +28,10 @@ describe('mailer without SMTP', () => {
     expect(eml).toMatch(/Subject: .+/);
     const json = JSON.parse(readFileSync(join(dataDir, 'mail', files[1] ?? ''), 'utf8'));
     expect(json).toMatchObject({ to: 'anna@matnat.se', links: ['https://x.se/a'] });
-    expect(logged).toEqual([expect.objectContaining({ to: 'anna@matnat.se', links: ['https://x.se/a'] })]);
+    expect(logged).toEqual([
+      { to: 'anna@matnat.se', subject: 'Återställ lösenord', file: join(dataDir, 'mail', files[0] ?? '') },
+    ]);
+    expect(JSON.stringify(logged)).not.toContain('https://x.se/a');
     expect(mailer.sent).toHaveLength(1);
   });
 });
