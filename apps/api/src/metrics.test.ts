@@ -36,6 +36,8 @@ describe.each(dialects)('metrics and readiness (%s) (issue 23 point 4)', (dialec
           topics: [`v3/metrics-${dialect}/devices/+/up`],
           sharedGroup: 'matnat',
           clientId: `matnat-metrics-${dialect}`,
+          sessionExpirySeconds: 600,
+          keepaliveSeconds: 60,
           integrationId: null,
           username: null,
           password: null,
@@ -155,7 +157,7 @@ describe.each(dialects)('metrics and readiness (%s) (issue 23 point 4)', (dialec
     let n = 0;
     await waitFor(async () => {
       const body = ttsUplink({
-        eui: 'METRICSMQTT00001',
+        eui: '3E0000000000B001',
         at: new Date(Date.UTC(2026, 0, 1) + n++ * 1000).toISOString(),
         decoded: { temperature: 1 },
       });

@@ -170,7 +170,7 @@ describe.each(dialects)('SIGTERM under load (%s) (issue 23 point 5)', (dialect: 
       const base = Date.UTC(2026, 1, 1);
       for (let i = 0; publishing; i++) {
         const body = ttsUplink({
-          eui: 'SHUTDOWNMQTT0001',
+          eui: '5D0000000000A001',
           at: new Date(base + i * 1000).toISOString(),
           decoded: { temperature: i % 20 },
         });
@@ -212,11 +212,17 @@ describe.each(dialects)('SIGTERM under load (%s) (issue 23 point 5)', (dialect: 
     const db = prepared.database.db;
     const http = await storedTimes(db, 'SHUTDOWNHTTP0001');
     expect(traffic.acknowledged.filter((ts) => !http.has(ts))).toEqual([]);
+    let mqttStored = 0;
     await waitFor(
-      async () => (await storedTimes(db, 'SHUTDOWNMQTT0001')).size === published,
+      async () => {
+        mqttStored = (await storedTimes(db, '5D0000000000A001')).size;
+        return mqttStored === published;
+      },
       'every published message stored',
       30_000,
-    );
+    ).catch((error) => {
+      throw new Error(`${error}: ${mqttStored} of ${published}\n${a.output().slice(-3000)}`);
+    });
 
     for (const text of await Promise.all(streams.map((s) => s.text))) {
       expect(text.startsWith('retry: 5000\n\n')).toBe(true);

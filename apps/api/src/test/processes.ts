@@ -182,10 +182,15 @@ export async function startServer(
     exitCode: () => child.exitCode,
   };
   try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`server exited: ${log}`);
-      return (await fetch(`${url}/api/health`)).ok;
-    }, 'the API server');
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`server exited: ${log}`);
+        return (await fetch(`${url}/api/health`)).ok;
+        // A bound, not a wait: starting through tsx takes seconds on a loaded machine.
+      },
+      'the API server',
+      60_000,
+    );
   } catch (error) {
     await server.kill('SIGKILL');
     throw new Error(`${String(error)}\n${log}`);
