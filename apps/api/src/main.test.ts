@@ -97,7 +97,7 @@ describe('the production server (node dist/main.js)', () => {
     expect(requests.some((entry) => entry.reqId === made)).toBe(true);
   });
 
-  it('issue 23 point 4: /metrics answers Prometheus text from loopback or with METRICS_TOKEN, else 403', async () => {
+  it('issue 23 point 4: /metrics answers Prometheus text from loopback or with METRICS_TOKEN, else 401', async () => {
     const local = await fetch(`${base}/metrics`);
     expect(local.status).toBe(200);
     expect(local.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -108,9 +108,11 @@ describe('the production server (node dist/main.js)', () => {
     expect(text).toContain('# TYPE matnat_http_request_duration_seconds histogram');
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
     const forwarded = { 'x-forwarded-for': '203.0.113.9' };
-    expect((await fetch(`${base}/metrics`, { headers: forwarded })).status).toBe(403);
+    expect((await fetch(`${base}/metrics`, { headers: forwarded })).status).toBe(401);
     const wrong = { ...forwarded, authorization: 'Bearer not-the-token-at-all' };
-    expect((await fetch(`${base}/metrics`, { headers: wrong })).status).toBe(403);
+    expect((await fetch(`${base}/metrics`, { headers: wrong })).status).toBe(401);
+    const wrongHere = { authorization: 'Bearer not-the-token-at-all' };
+    expect((await fetch(`${base}/metrics`, { headers: wrongHere })).status).toBe(401);
     const right = { ...forwarded, authorization: `Bearer ${METRICS_TOKEN}` };
     expect((await fetch(`${base}/metrics`, { headers: right })).status).toBe(200);
   });

@@ -136,28 +136,38 @@ export class Metrics {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
- * Who may read `/metrics`: a scraper on this machine connecting directly (loopback, not forwarded by a
- * proxy: a proxy on this host forwards other hosts' requests), or anyone with `METRICS_TOKEN` as bearer.
+ * The scraper that shows `METRICS_TOKEN` as its bearer, decided before any other kind of caller reads
+ * the bearer (an embed token would not know it). Any other bearer is left to the others, as on every route.
  */
-export function metricsAllowed(request: FastifyRequest): boolean {
-  const token = request.server.config.metricsToken;
-  const given = bearerToken(request.headers.authorization);
-  if (token !== null && given !== null) return safeEqual(given, token);
-  const direct = LOOPBACK.has(request.socket.remoteAddress ?? '') && !request.headers['x-forwarded-for'];
-  return direct && given === null;
-}
-
-/** The caller of `/metrics`: decided before any other kind looks at its bearer token. */
 export const metricsCaller: CallerKind = {
   name: 'metrics scraper',
-  claims: (request) => request.routeOptions.config.metrics === true,
-  async authenticate(request) {
-    if (!metricsAllowed(request)) throw new HttpError(403, errorMessages.metricsToken);
+  claims(request) {
+    const token = request.server.config.metricsToken;
+    const given = bearerToken(request.headers.authorization);
+    return (
+      request.routeOptions.config.metrics === true &&
+      token !== null &&
+      given !== null &&
+      safeEqual(given, token)
+    );
   },
-  async stillValid(request) {
-    return metricsAllowed(request);
+  async authenticate() {},
+  async stillValid() {
+    return true;
   },
 };
+
+/**
+ * Who may read `/metrics`: the holder of `METRICS_TOKEN` (compared in constant time), or a scraper on this
+ * machine connecting directly without credentials (loopback, not forwarded by a proxy: a proxy on this
+ * host forwards other hosts' requests). Anyone else: 401.
+ */
+export async function requireMetricsAccess(request: FastifyRequest): Promise<void> {
+  if (request.callerKind === metricsCaller) return;
+  const direct = LOOPBACK.has(request.socket.remoteAddress ?? '') && !request.headers['x-forwarded-for'];
+  if (direct && request.headers.authorization === undefined) return;
+  throw new HttpError(401, errorMessages.metricsToken);
+}
 
 /**
  * `app.metrics` over this app's ingestion (registered after it), and request counts and latency by
@@ -187,12 +197,13 @@ export async function metricsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/metrics',
     {
-      config: { metrics: true, embedAuth: false },
+      config: { metrics: true },
+      onRequest: requireMetricsAccess,
       schema: {
         tags: ['system'],
         summary: 'Prometheus metrics of this process (loopback, or METRICS_TOKEN as bearer)',
         produces: ['text/plain'],
-        response: answers({ 200: z.string().describe('Prometheus text exposition format 0.0.4') }, [403]),
+        response: answers({ 200: z.string().describe('Prometheus text exposition format 0.0.4') }, [401]),
       },
     },
     async (_request, reply) => {
