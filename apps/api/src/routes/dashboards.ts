@@ -20,6 +20,7 @@ import { answers, dataOf, noContent } from '../http/answers.js';
 import { bool, data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { parseListQuery, type SortField } from '../http/query.js';
+import { contractSerializer } from '../http/serialize.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { resourceMessages as M } from './messages.js';
 import { below, type Json, loadPanels } from './relations.js';
@@ -155,6 +156,9 @@ function registerDashboardList(r: ZodApp) {
   );
 }
 
+/** dashboard.show's answer, shaped by the contract (fast-json-stringify; checked against it under tests). */
+const serializeDashboard = contractSerializer(dataOf(Dashboard));
+
 function registerDashboardShow(r: ZodApp, shown: Shown) {
   const db = r.db;
   r.get(
@@ -177,7 +181,7 @@ function registerDashboardShow(r: ZodApp, shown: Shown) {
       }
       const row = await findDashboard(db, viewer, request.params.id);
       // Kept as bytes: sending a cached answer then costs no UTF-8 encoding.
-      const body = Buffer.from(JSON.stringify(data((await loadDashboards(db, [row], query.include))[0])));
+      const body = Buffer.from(serializeDashboard(data((await loadDashboards(db, [row], query.include))[0])));
       if (shown.size >= SHOWN_LIMIT) shown.delete(shown.keys().next().value as string);
       shown.set(key, { version, userId: row.user_id, body });
       return body;
