@@ -12,6 +12,8 @@ import type { Reading } from './measurements/store.js';
  */
 export class ReadingBus {
   readonly #emitter = new EventEmitter();
+  /** Listeners attached, over all sensors: with none, a batch costs nothing (no channel name a reading). */
+  #attached = 0;
 
   constructor() {
     // One listener per open stream and sensor: many viewers of one sensor are normal, not a leak.
@@ -20,6 +22,7 @@ export class ReadingBus {
 
   /** Hands committed readings to the subscribers of their sensors, synchronously. Never throws. */
   publish(readings: readonly Reading[]): void {
+    if (this.#attached === 0) return;
     for (const reading of readings) {
       const channel = channelOf(reading.sensor_id);
       if (this.#emitter.listenerCount(channel) > 0) this.#emitter.emit(channel, reading);
@@ -37,6 +40,7 @@ export class ReadingBus {
       if (!subscribed) return;
       subscribed = false;
       for (const channel of channels) this.#emitter.off(channel, guarded);
+      this.#attached -= channels.length;
     };
     const guarded = (reading: Reading) => {
       try {
@@ -47,6 +51,7 @@ export class ReadingBus {
       }
     };
     for (const channel of channels) this.#emitter.on(channel, guarded);
+    this.#attached += channels.length;
     return unsubscribe;
   }
 

@@ -36,36 +36,58 @@ export async function executeValues<R = unknown, T = unknown>(
   /** SQL types of the columns, for values a statement cannot infer (`with v(…) as (values …)`). */
   types?: readonly string[],
 ): Promise<R[]> {
-  const pg = isPostgres(db);
-  if (pg || rows.length === 0) return executePiece<R, T>(db, pg, head, rows, tail, types);
   const out: R[] = [];
-  for (let i = 0; i < rows.length; ) {
-    const size = SQLITE_PIECES.find((n) => n <= rows.length - i)!;
-    const answer = await executePiece<R, T>(db, pg, head, rows.slice(i, i + size), tail, types);
-    for (const row of answer) out.push(row);
-    i += size;
-  }
+  for (const query of pieces(db, head, rows, tail, types))
+    for (const row of (await db.executeQuery<R>(query)).rows) out.push(row);
   return out;
+}
+
+/** `executeValues` for a statement that answers no rows: how many rows it inserted, updated or deleted. */
+export async function executeValuesCounted<T>(
+  db: Kysely<T>,
+  head: string,
+  rows: readonly (readonly unknown[])[],
+  tail = '',
+): Promise<number> {
+  let changed = 0;
+  for (const query of pieces(db, head, rows, tail, undefined))
+    changed += Number((await db.executeQuery(query)).numAffectedRows ?? 0);
+  return changed;
 }
 
 const SQLITE_PIECES = [1024, 256, 64, 16, 4, 1];
 
-async function executePiece<R, T>(
+/** The statements of `executeValues`: one on PostgreSQL, pieces of the fixed sizes on SQLite. */
+function* pieces<T>(
   db: Kysely<T>,
+  head: string,
+  rows: readonly (readonly unknown[])[],
+  tail: string,
+  types: readonly string[] | undefined,
+): Generator<CompiledQuery> {
+  const pg = isPostgres(db);
+  if (pg || rows.length === 0) {
+    yield piece(pg, head, rows, tail, types);
+    return;
+  }
+  for (let i = 0; i < rows.length; ) {
+    const size = SQLITE_PIECES.find((n) => n <= rows.length - i)!;
+    yield piece(pg, head, rows.slice(i, i + size), tail, types);
+    i += size;
+  }
+}
+
+function piece(
   pg: boolean,
   head: string,
   rows: readonly (readonly unknown[])[],
   tail: string,
   types: readonly string[] | undefined,
-): Promise<R[]> {
+): CompiledQuery {
   const width = rows[0]?.length ?? 0;
   const params: unknown[] = new Array(rows.length * width);
   for (let r = 0; r < rows.length; r++) for (let c = 0; c < width; c++) params[r * width + c] = rows[r]![c];
-  const query = CompiledQuery.raw(
-    `${head} values ${valuesText(pg, rows.length, width, types)} ${tail}`,
-    params,
-  );
-  return (await db.executeQuery<R>(query)).rows;
+  return CompiledQuery.raw(`${head} values ${valuesText(pg, rows.length, width, types)} ${tail}`, params);
 }
 
 const valuesTexts = new Map<string, string>();
@@ -115,6 +137,33 @@ export async function insertMeasurements<T extends ResourceTables>(
  * the raw rows. Returns the number of readings that were not stored before.
  */
 export async function writeReadings<T>(db: Kysely<T>, readings: readonly Reading[]): Promise<number> {
+  if (readings.length === 0) return 0;
+  if (!db.isTransaction) return db.transaction().execute((trx) => writeReadings(trx, readings));
+  // Usually every reading is new and none repeats another: one insert that answers nothing, and nothing to
+  // sort out (no key a reading, no row answered a reading). When its count says otherwise (a redelivery),
+  // it is undone and the readings are gone through one by one.
+  await sql`savepoint readings`.execute(db);
+  let changed = 0;
+  for (let i = 0; i < readings.length; i += ROWS_PER_INSERT) {
+    changed += await executeValuesCounted(
+      db,
+      'insert into measurements (sensor_id, ts, value)',
+      readings.slice(i, i + ROWS_PER_INSERT).map((r) => [r.sensor_id, Math.trunc(r.ts), r.value]),
+      'on conflict (sensor_id, ts) do nothing',
+    );
+  }
+  if (changed === readings.length) {
+    await sql`release savepoint readings`.execute(db);
+    await addToRollups(db, readings);
+    return changed;
+  }
+  await sql`rollback to savepoint readings`.execute(db);
+  await sql`release savepoint readings`.execute(db);
+  return writeSortedOut(db, readings);
+}
+
+/** `writeReadings` when some readings repeat each other or were stored before. */
+async function writeSortedOut<T>(db: Kysely<T>, readings: readonly Reading[]): Promise<number> {
   const unique = new Map<string, Reading>();
   for (const r of readings) unique.set(`${r.sensor_id}:${Math.trunc(r.ts)}`, r);
   const rows = [...unique.values()];

@@ -449,8 +449,8 @@ describe.each(dialects)('ingestion over HTTP (%s)', (dialect) => {
     const sensative = {
       historySeqNr: 3012,
       prevHistSeqNr: 3011,
-      temp: { value: 22.5 },
       humidity: { value: 38 },
+      temp: { value: 22.5 },
     };
     const elsys = { temperature: 22.1, humidity: 41, light: 120, motion: 0, vdd: 3645 };
     const send = async (eui: string, decoded: Record<string, unknown>) =>
@@ -471,6 +471,14 @@ describe.each(dialects)('ingestion over HTTP (%s)', (dialect) => {
     const s = await send('70B3D57BA0000FA2', sensative);
     expect(s.stored).toBe(2);
     expect(skippedKeys(s).sort()).toEqual(['historySeqNr', 'prevHistSeqNr']);
+    // A new device shows its temperature by default, whatever the order of its first payload.
+    const shown = await t.db
+      .selectFrom('devices')
+      .innerJoin('sensors', 'sensors.id', 'devices.default_sensor_id')
+      .select('sensors.key')
+      .where('devices.external_device_id', '=', '70B3D57BA0000FA2')
+      .executeTakeFirst();
+    expect(shown?.key).toBe('temp');
     const e = await send('A81758FFFE030FA3', elsys);
     expect(e.stored).toBe(5);
     expect(await storedValue(t, 'A81758FFFE030FA3', 'light')).toEqual({
