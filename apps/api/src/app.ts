@@ -42,6 +42,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { errorMessages } from './messages.js';
 import { metricsCaller, metricsRoutes, registerMetrics } from './metrics.js';
 import { registerResourceRoutes } from './routes/index.js';
+import { registerWebhooks } from './webhooks/service.js';
 
 /** A registered route and how it is guarded, for docs and for the tests generated from the route table. */
 export interface RouteEntry {
@@ -194,6 +195,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     database.onQuery = null;
   });
+  registerWebhooks(app);
   registerAlerts(app);
   await channels?.start();
   app.addHook('onClose', async () => {

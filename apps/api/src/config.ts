@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -82,6 +83,26 @@ export interface Config {
   backup: { dir: string | null; intervalMs: number; keep: number };
   ingest: IngestConfig;
   mqtt: MqttConfig;
+  webhooks: WebhookConfig;
+}
+
+/** Alert webhooks out (issue 24, `docs/alerts.md`). */
+export interface WebhookConfig {
+  /**
+   * Private, loopback and link-local targets the server may post to (`WEBHOOK_ALLOW_PRIVATE`): `true`
+   * for all, or comma-separated addresses and CIDR ranges (`127.0.0.1,10.20.0.0/16`). @default none
+   */
+  allowPrivate: true | string[];
+  /** One attempt's time for connecting, sending and the answer (`WEBHOOK_TIMEOUT_MS`). @default 5000 */
+  timeoutMs: number;
+  /** Attempts of one delivery before it is given up (`WEBHOOK_MAX_ATTEMPTS`). @default 8 */
+  maxAttempts: number;
+  /** The first retry's wait, doubled each time with jitter, at most an hour (`WEBHOOK_RETRY_BASE_MS`). @default 1000 */
+  retryBaseMs: number;
+  /** Deliveries given up in a row before the channel is paused (`WEBHOOK_PAUSE_AFTER`). @default 3 */
+  pauseAfter: number;
+  /** How often each process looks for deliveries due (a retry, another process's). @default 1000 */
+  pollMs: number;
 }
 
 export interface IngestConfig {
@@ -223,6 +244,26 @@ class Settings {
   }
 
   /** A URL of one of `protocols` (without their colon), e.g. `postgres`. */
+  /** `true`, or comma-separated addresses and CIDR ranges (`127.0.0.1,10.20.0.0/16`); unset: none. */
+  addresses(name: string): true | string[] {
+    const value = this.text(name);
+    if (value === undefined || FLAG_VALUES[value.toLowerCase()] === false) return [];
+    if (FLAG_VALUES[value.toLowerCase()] === true) return true;
+    const list = value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean);
+    const bad = list.filter((v) => {
+      const [address = '', prefix] = v.split('/');
+      const family = isIP(address);
+      const bits = family === 6 ? 128 : 32;
+      return family === 0 || (prefix !== undefined && !(/^\d+$/.test(prefix) && Number(prefix) <= bits));
+    });
+    if (bad.length === 0) return list;
+    this.problem(name, `${bad.join(', ')}: inga adresser eller adressintervall (CIDR).`);
+    return list.filter((v) => !bad.includes(v));
+  }
+
   url(name: string, protocols: readonly string[]): string | null {
     const value = this.text(name);
     if (value === undefined) return null;
@@ -329,6 +370,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sensorKeysFile: s.existingPath('INGEST_SENSOR_KEYS'),
       retentionDays: s.int('RAW_RETENTION_DAYS', 0, 0) || null,
       maxBatch: s.int('INGEST_MAX_BATCH', 5000, 1),
+    },
+    webhooks: {
+      allowPrivate: s.addresses('WEBHOOK_ALLOW_PRIVATE'),
+      timeoutMs: s.int('WEBHOOK_TIMEOUT_MS', 5_000, 100),
+      maxAttempts: s.int('WEBHOOK_MAX_ATTEMPTS', 8, 1),
+      retryBaseMs: s.int('WEBHOOK_RETRY_BASE_MS', 1_000, 1),
+      pauseAfter: s.int('WEBHOOK_PAUSE_AFTER', 3, 1),
+      pollMs: s.int('WEBHOOK_POLL_MS', 1_000, 10),
     },
     mqtt: {
       url: s.url('MQTT_URL', ['mqtt', 'mqtts', 'ws', 'wss', 'tcp', 'tls']),

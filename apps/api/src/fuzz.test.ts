@@ -135,6 +135,14 @@ describe.each(dialects)('issue 12: fuzz and authorization matrix from the route 
       'embed-token': inScope.id,
       user: w.accounts.anna.id,
       product: await first('products'),
+      // A webhook channel of anna's team (never sent to: the matrix makes no request that would act).
+      webhook: (
+        await w.anna.post('/api/v1/webhook', {
+          name: 'Fuzz',
+          url: 'https://hooks.example.se/fuzz',
+          format: 'json',
+        })
+      ).json().data.id,
     };
     const bearer = (t: string, origin = PARTNER) => ({ authorization: `Bearer ${t}`, origin });
     callers = {

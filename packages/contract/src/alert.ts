@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, Timestamp, timestamps } from './common';
 import { ALERT_HISTORY_EVENTS, ALERT_OPERATORS, ALERT_STATES, ALERT_WATCH_KINDS, LIMITS } from './constants';
 import { Device } from './device';
-import { body, boolean, id, integer, number, oneOf, optionalText, text } from './fields';
+import { body, boolean, id, idList, integer, number, oneOf, optionalText, text } from './fields';
 import { fieldLabels as L, validationMessages as M } from './messages';
 
 export const AlertOperator = z.enum(ALERT_OPERATORS);
@@ -47,6 +47,10 @@ export const Alert = z.object({
   /** Repeat the notification this often while firing and not acknowledged (null: never). */
   renotify_minutes: z.number().int().positive().nullable().optional(),
   muted_until: Timestamp.nullable().optional(),
+  /** Tell the team by e-mail too (the bell always). */
+  notify_email: z.boolean().optional(),
+  /** The team's webhook channels the alert posts to. */
+  webhook_ids: z.array(Id).optional(),
   state: AlertStateName.optional(),
   ...timestamps,
   conditions: z.array(AlertCondition).optional(),
@@ -139,6 +143,10 @@ const alertFields = {
   is_enabled: boolean(L.is_enabled).default(true),
   no_data_minutes: minutes(L.no_data_minutes).nullish(),
   renotify_minutes: minutes(L.renotify_minutes).nullish(),
+  /** E-mail to the team's members besides the bell. @default true */
+  notify_email: boolean(L.notify_email).default(true),
+  /** Webhook channels of the alert's team (`GET /api/v1/webhook`). */
+  webhook_ids: idList(L.webhook_ids, { max: LIMITS.alertWebhooks }).default([]),
   /** Each condition watches its sensor on its own; a sensor with several fires when any of them holds. */
   conditions: z
     .array(AlertConditionBody, { error: M.array(L.conditions) })
@@ -158,6 +166,8 @@ export const AlertUpdateBody = body({
   is_enabled: boolean(L.is_enabled).optional(),
   no_data_minutes: alertFields.no_data_minutes,
   renotify_minutes: alertFields.renotify_minutes,
+  notify_email: boolean(L.notify_email).optional(),
+  webhook_ids: idList(L.webhook_ids, { max: LIMITS.alertWebhooks }).optional(),
   conditions: alertFields.conditions.optional(),
 });
 export type AlertUpdateBody = z.infer<typeof AlertUpdateBody>;

@@ -115,6 +115,8 @@ export const LIMITS = {
   alertMinutes: 10_080,
   /** Characters of an acknowledgement's comment. */
   alertComment: 1000,
+  /** Webhook channels one alert posts to. */
+  alertWebhooks: 10,
   ingestReadings: 1000,
   /** Distinct sensors (payload keys) one message may carry values for. */
   sensorsPerMessage: 100,
@@ -130,3 +132,9 @@ export const LIMITS = {
   /** An uploaded profile photo as a data: URL (the app scales it to 256 px first): characters. */
   photoDataUrl: 200_000,
 } as const;
+
+/** Formats of a webhook channel: our JSON, a Slack incoming webhook, a Microsoft Teams Adaptive Card. */
+export const WEBHOOK_FORMATS = ['json', 'slack', 'teams'] as const;
+/** What a webhook delivery tells: an alert firing, reminding, back to normal, or a test. */
+export const WEBHOOK_EVENTS = ['alert.firing', 'alert.renotified', 'alert.resolved', 'test'] as const;
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;

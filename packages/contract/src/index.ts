@@ -57,4 +57,6 @@ export * from './timeFilter';
 // The schema and its type; `./ranges` has the same type without zod (for `./plain`).
 export { RangeChoice } from './timeFilter';
 export * from './user';
+export * from './webhook';
+export * from './webhookSignature';
 export * from './zone';

@@ -76,6 +76,11 @@ export const fieldLabels = {
   ts: 'Tidpunkt',
   kind: 'Typ av integration',
   team_id: 'Team',
+  url: 'Adress',
+  format: 'Format',
+  paused: 'Pausad',
+  notify_email: 'E-post',
+  webhook_ids: 'Webhooks',
 } as const;
 
 export const validationMessages = {

@@ -15,4 +15,5 @@ export { errorMessages, fieldLabels, validationMessages } from './messages';
 export * from './query';
 export * from './ranges';
 export * from './sensorKind';
+export * from './webhookSignature';
 export * from './zone';

@@ -30,6 +30,10 @@ export interface WatchedAlert {
   mutedUntil: number | null;
   /** Epoch ms: a sensor that never sent counts as silent from here. */
   createdAt: number;
+  /** Whether the team is mailed besides the bell (issue 24). @default true */
+  notifyEmail?: boolean;
+  /** The webhook channels told of its transitions (issue 24). @default [] */
+  webhookIds?: readonly number[];
   /** The conditions by sensor. */
   sensors: Map<number, Condition[]>;
 }

@@ -48,6 +48,7 @@ export function registerAlerts(app: FastifyInstance): void {
     onEvaluate: (trigger) => metrics.alertEvaluations.inc({ trigger }),
     mail: (message) => app.background.run('alert mail', () => sendOrLog(app.mailer, app.log, message)),
     onError: (err) => app.log.warn({ err }, 'alert evaluation failed'),
+    webhooksQueued: () => app.webhooks.kick(),
   });
   app.decorate('alerts', evaluator);
   app.pgChannels?.on(ALERTS_CHANNEL, (payload) => alertBus.publish([parseAlertMessage(payload)]));

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { AlertWatchKind } from '../db/tables/resources.js';
 import type { DB } from '../db/types.js';
 import type { MailMessage } from '../mail/mailer.js';
+import { type QueuedEvent, queueDeliveries } from '../webhooks/deliveries.js';
+import { alertEvent } from '../webhooks/payloads.js';
 import type { AlertMessage } from './bus.js';
 import { type StateRow, type Transition, tellsTeam, type WatchedAlert } from './model.js';
 import { type NoticeSensor, noticeOf } from './notices.js';
@@ -29,6 +31,15 @@ export interface WriterOptions {
   announce?: (messages: readonly AlertMessage[]) => void;
   /** Sends one e-mail after the commit. */
   mail?: (message: MailMessage) => void;
+  /** Called after a commit that queued webhook deliveries (this process's deliverer sends them at once). */
+  webhooksQueued?: () => void;
+}
+
+/** What a transaction leaves to do once it has committed. */
+interface AfterCommit {
+  mails: MailMessage[];
+  /** Webhook deliveries it queued. */
+  deliveries: number;
 }
 
 /** Transitions the timer writes per transaction: 50,000 firings one transaction each took 101 s on SQLite. */
@@ -90,7 +101,7 @@ export class TransitionWriter {
 
   /** Writes the changes in one transaction; a change whose state moved meanwhile is left out. */
   async writeBatch(changes: readonly Change[]): Promise<BatchResult> {
-    const mails: MailMessage[] = [];
+    const later: AfterCommit = { mails: [], deliveries: 0 };
     const { result, messages } = await this.#options.db.transaction().execute(async (trx) => {
       const people = new Audience(trx);
       await people.prefetch(changes);
@@ -98,7 +109,7 @@ export class TransitionWriter {
       const all: AlertMessage[] = [];
       for (const change of changes) {
         const after = afterOf(change);
-        const said = await writeChange(trx, change, after, people, mails);
+        const said = await writeChange(trx, change, after, people, later);
         if (said === null) out.conflicts.push(change);
         else {
           out.written.push([change, after]);
@@ -109,7 +120,8 @@ export class TransitionWriter {
       return { result: out, messages: all };
     });
     this.#options.announce?.(messages);
-    for (const mail of mails) this.#options.mail?.(mail);
+    for (const mail of later.mails) this.#options.mail?.(mail);
+    if (later.deliveries > 0) this.#options.webhooksQueued?.();
     return result;
   }
 }
@@ -130,7 +142,7 @@ async function writeChange(
   change: Change,
   after: StateRow,
   people: Audience,
-  mails: MailMessage[],
+  later: AfterCommit,
 ): Promise<AlertMessage[] | null> {
   const { alert, sensorId, kind, before, steps } = change;
   if (!(await compareAndSet(trx, change, after))) return null;
@@ -172,15 +184,22 @@ async function writeChange(
       at: new Date(t.at).toISOString(),
     },
   }));
-  const told = steps.map(([, t]) => t).filter((t) => tellsTeam(t, alert));
-  if (told.length > 0) out.push(...(await tell(trx, change, told, people, mails)));
+  const told = steps.filter(([, t]) => tellsTeam(t, alert));
+  if (told.length > 0) out.push(...(await tell(trx, change, told, people, later)));
   return out;
+}
+
+/** A sensor as notices (and webhook events) name it. */
+export interface AboutSensor extends NoticeSensor {
+  deviceId: number;
+  title: string | null;
+  externalId: string | null;
 }
 
 /** The sensors and team members notices name, read once a transaction. */
 class Audience {
   readonly #trx: Kysely<DB>;
-  readonly #sensors = new Map<number, NoticeSensor>();
+  readonly #sensors = new Map<number, AboutSensor>();
   readonly #members = new Map<number, { id: number; email: string }[]>();
 
   constructor(trx: Kysely<DB>) {
@@ -193,7 +212,7 @@ class Audience {
     for (const teamId of new Set(told.map((c) => c.alert.teamId))) await this.members(teamId);
   }
 
-  async sensor(sensorId: number): Promise<NoticeSensor | undefined> {
+  async sensor(sensorId: number): Promise<AboutSensor | undefined> {
     if (!this.#sensors.has(sensorId)) await this.#loadSensors([sensorId]);
     return this.#sensors.get(sensorId);
   }
@@ -217,7 +236,14 @@ class Audience {
     const rows = await this.#trx
       .selectFrom('sensors')
       .innerJoin('devices', 'devices.id', 'sensors.device_id')
-      .select(['sensors.id', 'sensors.name', 'sensors.unit', 'devices.title', 'devices.external_device_id'])
+      .select([
+        'sensors.id',
+        'sensors.name',
+        'sensors.unit',
+        'sensors.device_id',
+        'devices.title',
+        'devices.external_device_id',
+      ])
       .where('sensors.id', 'in', sensorIds)
       .execute();
     for (const s of rows)
@@ -225,24 +251,35 @@ class Audience {
         name: s.name,
         unit: s.unit,
         device: s.title ?? s.external_device_id ?? `Enhet ${s.id}`,
+        deviceId: s.device_id,
+        title: s.title,
+        externalId: s.external_device_id,
       });
   }
 }
 
-/** Notifications for every member of the alert's team, and their e-mails (sent after the commit). */
+/**
+ * Notifications for every member of the alert's team, their e-mails (sent after the commit, unless the
+ * alert mails no one) and a webhook delivery per channel of the alert (queued here, sent after the commit).
+ */
 async function tell(
   trx: Kysely<DB>,
   { alert, sensorId, kind }: Change,
-  told: readonly Transition[],
+  told: readonly [StateRow, Transition][],
   people: Audience,
-  mails: MailMessage[],
+  later: AfterCommit,
 ): Promise<AlertMessage[]> {
   const about = await people.sensor(sensorId);
+  if (!about) return [];
   const members = await people.members(alert.teamId);
-  if (!about || members.length === 0) return [];
   const out: AlertMessage[] = [];
-  for (const t of told) {
+  const events: QueuedEvent[] = [];
+  for (const [state, t] of told) {
     const notice = noticeOf(alert.name, about, kind, t, alert.noDataMinutes);
+    events.push(
+      alertEvent({ alert, sensorId, kind, episode: state.episode, transition: t, sensor: about, notice }),
+    );
+    if (members.length === 0) continue;
     const rows = await trx
       .insertInto('notifications')
       .values(
@@ -272,13 +309,15 @@ async function tell(
           },
         },
       });
+    if (alert.notifyEmail === false) continue;
     for (const m of members)
-      mails.push({
+      later.mails.push({
         to: m.email,
         subject: notice.title,
         text: `${notice.body}\n\nMätnät, larmet ${alert.name}.`,
       });
   }
+  later.deliveries += await queueDeliveries(trx, alert.id, alert.webhookIds ?? [], events);
   return out;
 }
 

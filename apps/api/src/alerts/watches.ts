@@ -78,6 +78,12 @@ export async function loadWatches(db: Kysely<DB>): Promise<Watches> {
     .selectAll('alert_conditions')
     .where('alerts.is_enabled', '=', 1)
     .execute();
+  const webhooks = await db
+    .selectFrom('alert_webhooks')
+    .innerJoin('alerts', 'alerts.id', 'alert_webhooks.alert_id')
+    .select(['alert_webhooks.alert_id', 'alert_webhooks.channel_id'])
+    .where('alerts.is_enabled', '=', 1)
+    .execute();
   const kinds = conditions.filter((c) => c.device_id !== null);
   const byKind = await sensorsByKind(
     db,
@@ -93,6 +99,8 @@ export async function loadWatches(db: Kysely<DB>): Promise<Watches> {
       renotifyMinutes: a.renotify_minutes,
       mutedUntil: a.muted_until === null ? null : Date.parse(a.muted_until),
       createdAt: Date.parse(a.created_at),
+      notifyEmail: a.notify_email !== 0,
+      webhookIds: webhooks.filter((w) => w.alert_id === a.id).map((w) => w.channel_id),
       sensors: new Map(),
     });
   const bySensor = new Map<number, WatchedAlert[]>();

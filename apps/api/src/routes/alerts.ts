@@ -5,6 +5,7 @@ import {
   AlertCreateBody,
   AlertUpdateBody,
   IdParams,
+  WebhookDelivery,
 } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
@@ -20,8 +21,10 @@ import { bool, data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { filterId, parseListQuery, type SortField } from '../http/query.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
+import { webhookMessages } from '../webhooks/messages.js';
 import { resourceMessages as M } from './messages.js';
 import { type Json, loadDevices } from './relations.js';
+import { deliveryLog } from './webhooks.js';
 
 const ALLOWED = { ...ALLOWED_QUERY.alert, defaultSort: [{ field: 'name', direction: 'asc' }] as SortField[] };
 const FULL = new Set(['conditions', 'conditionsCount', 'device']);
@@ -36,6 +39,7 @@ function alertJson(a: Selectable<AlertsTable>): Json {
     no_data_minutes: a.no_data_minutes,
     renotify_minutes: a.renotify_minutes,
     muted_until: a.muted_until,
+    notify_email: a.notify_email !== 0,
     created_at: a.created_at,
     updated_at: a.updated_at,
   };
@@ -104,8 +108,15 @@ async function loadAlerts(
   if (rows.length === 0) return out;
   const ids = rows.map((r) => r.id);
   const states = await alertStates(db, ids);
+  const webhooks = await db
+    .selectFrom('alert_webhooks')
+    .select(['alert_id', 'channel_id'])
+    .where('alert_id', 'in', ids)
+    .orderBy('channel_id')
+    .execute();
   rows.forEach((row, i) => {
     out[i]!.state = states.get(row.id) ?? 'ok';
+    out[i]!.webhook_ids = webhooks.filter((w) => w.alert_id === row.id).map((w) => w.channel_id);
   });
   if (includes.size === 0) return out;
   if (includes.has('conditions')) {
@@ -182,6 +193,29 @@ export async function showAlert(db: Kysely<DB>, id: number) {
   return (await loadAlerts(db, [row], FULL))[0];
 }
 
+/** The webhook channels an alert posts to must be channels of its team (422 `webhook_ids` otherwise). */
+async function checkWebhooks(db: Kysely<DB>, teamId: number, ids: readonly number[] | undefined) {
+  if (!ids || ids.length === 0) return;
+  const found = await db
+    .selectFrom('webhook_channels')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('team_id', '=', teamId)
+    .execute();
+  if (found.length !== ids.length) throw unprocessable({ webhook_ids: [webhookMessages.unknownChannel] });
+}
+
+/** Replaces the alert's webhook channels by `ids` (inside the caller's transaction). */
+async function setWebhooks(trx: Kysely<DB>, alertId: number, ids: readonly number[] | undefined) {
+  if (ids === undefined) return;
+  await trx.deleteFrom('alert_webhooks').where('alert_id', '=', alertId).execute();
+  if (ids.length > 0)
+    await trx
+      .insertInto('alert_webhooks')
+      .values(ids.map((channel_id) => ({ alert_id: alertId, channel_id })))
+      .execute();
+}
+
 /** The alert belongs to the creator's team; an admin of no team files it under the device's team. */
 async function alertTeam(db: Kysely<DB>, viewer: Viewer, deviceId: number | null | undefined) {
   let teamId = viewer.teamIds[0];
@@ -205,6 +239,7 @@ export async function alertRoutes(app: FastifyInstance) {
   registerAlertCreate(r);
   registerAlertUpdate(r);
   registerAlertDelete(r);
+  registerAlertDeliveries(r);
 }
 
 function registerAlertList(r: ZodApp) {
@@ -262,6 +297,7 @@ function registerAlertCreate(r: ZodApp) {
       const body = request.body;
       await checkReferences(db, viewer, body.device_id, body.conditions);
       const teamId = await alertTeam(db, viewer, body.device_id);
+      await checkWebhooks(db, teamId, body.webhook_ids);
       const at = now();
       const id = await db.transaction().execute(async (trx) => {
         const alert = await trx
@@ -274,6 +310,7 @@ function registerAlertCreate(r: ZodApp) {
             is_enabled: body.is_enabled ? 1 : 0,
             no_data_minutes: body.no_data_minutes ?? null,
             renotify_minutes: body.renotify_minutes ?? null,
+            notify_email: body.notify_email ? 1 : 0,
             last_triggered_at: null,
             created_at: at,
             updated_at: at,
@@ -284,6 +321,7 @@ function registerAlertCreate(r: ZodApp) {
           .insertInto('alert_conditions')
           .values(body.conditions.map((c) => conditionRow(alert.id, c)))
           .execute();
+        await setWebhooks(trx, alert.id, body.webhook_ids);
         await r.alerts.announceChange(trx, alert.id);
         return alert.id;
       });
@@ -311,7 +349,9 @@ function registerAlertUpdate(r: ZodApp) {
       const row = await findAlert(db, viewer, request.params.id);
       const body = request.body;
       await checkReferences(db, viewer, body.device_id, body.conditions);
+      await checkWebhooks(db, row.team_id, body.webhook_ids);
       await db.transaction().execute(async (trx) => {
+        await setWebhooks(trx, row.id, body.webhook_ids);
         await trx
           .updateTable('alerts')
           .set({
@@ -320,6 +360,7 @@ function registerAlertUpdate(r: ZodApp) {
             ...(body.is_enabled !== undefined ? { is_enabled: body.is_enabled ? 1 : 0 } : {}),
             ...(body.no_data_minutes !== undefined ? { no_data_minutes: body.no_data_minutes } : {}),
             ...(body.renotify_minutes !== undefined ? { renotify_minutes: body.renotify_minutes } : {}),
+            ...(body.notify_email !== undefined ? { notify_email: body.notify_email ? 1 : 0 } : {}),
             updated_at: now(),
           })
           .where('id', '=', row.id)
@@ -369,6 +410,25 @@ function registerAlertDelete(r: ZodApp) {
       });
       r.alerts.invalidate();
       return reply.code(204).send(null);
+    },
+  );
+}
+
+function registerAlertDeliveries(r: ZodApp) {
+  const db = r.db;
+  r.get(
+    '/api/v1/alert/:id/deliveries',
+    {
+      onRequest: requireAuth,
+      schema: {
+        summary: "The alert's webhook delivery log, newest first (200 at most)",
+        params: IdParams,
+        response: answers({ 200: dataOf(z.array(WebhookDelivery)) }, [401, 404]),
+      },
+    },
+    async (request) => {
+      const row = await findAlert(db, await requireViewer(request), request.params.id);
+      return data(await deliveryLog(db, { alertId: row.id }));
     },
   );
 }

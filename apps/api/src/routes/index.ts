@@ -15,6 +15,7 @@ import { productRoutes } from './products.js';
 import { publicMapRoutes } from './publicMap.js';
 import { sensorRoutes } from './sensors.js';
 import { streamRoutes } from './stream.js';
+import { webhookRoutes } from './webhooks.js';
 
 /** The data resources: devices, dashboards, alerts, the shop and the readings. */
 export async function registerResourceRoutes(app: FastifyInstance): Promise<void> {
@@ -36,6 +37,7 @@ export async function registerResourceRoutes(app: FastifyInstance): Promise<void
     ingestRoutes,
     integrationRoutes,
     deviceKeyRoutes,
+    webhookRoutes,
   ]) {
     await app.register(plugin);
   }

@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import type { Dialect } from '../db/database.js';
 import { createTestApp, type TestApp, type TestClient } from '../test/harness.js';
 import { seedDemo } from './index.js';
@@ -16,8 +17,12 @@ export interface WorldApp extends TestApp {
 }
 
 /** A test app with the demo world (one day of hourly history) and signed-in anna, erik and admin. */
-export async function createWorldApp(dialect: Dialect, now = Date.now()): Promise<WorldApp> {
-  const t = await createTestApp({ dialect });
+export async function createWorldApp(
+  dialect: Dialect,
+  now = Date.now(),
+  config: Partial<Config> = {},
+): Promise<WorldApp> {
+  const t = await createTestApp({ dialect, config });
   await seedDemo(t.db, { accounts: t.accounts, days: 1, stepMinutes: 60, now });
   const [anna, erik, admin] = await Promise.all([
     t.loginAs('anna@matnat.se'),

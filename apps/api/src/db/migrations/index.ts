@@ -10,6 +10,7 @@ import * as alertKindConditions from './0008_alert_kind_conditions.js';
 import * as simulatedDevices from './0009_simulated_devices.js';
 import * as deadLetters from './0010_dead_letters.js';
 import * as panelThresholds from './0011_panel_thresholds.js';
+import * as webhooks from './0012_webhooks.js';
 
 /** Every migration, by name; the names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_simulated_devices': simulatedDevices,
   '0010_dead_letters': deadLetters,
   '0011_panel_thresholds': panelThresholds,
+  '0012_webhooks': webhooks,
 };

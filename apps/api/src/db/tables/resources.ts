@@ -180,6 +180,8 @@ export interface AlertsTable {
   no_data_minutes: number | null;
   renotify_minutes: number | null;
   muted_until: string | null;
+  /** 1: the team is told by e-mail too (issue 24); the bell always. */
+  notify_email: Generated<number>;
   created_at: string;
   updated_at: string;
 }
