@@ -2,9 +2,10 @@ import { useSession } from '@matnat/react';
 import { FormMessage } from '../shell/FormMessage';
 import { AvatarForm, PasswordForm, ProfileForms } from './settings/AccountForms';
 import { EmbedTokens } from './settings/EmbedTokens';
+import { Webhooks } from './settings/Webhooks';
 
 /**
- * user.settings (Din profil): name, e-mail, password, avatar and embed tokens. A user without a password
+ * user.settings (Din profil): name, e-mail, password, avatar, embed tokens and the team's webhooks. A user without a password
  * is kept here by the core's password guard until they set one, so the password comes first for them.
  */
 export default function UserSettings() {
@@ -25,6 +26,7 @@ export default function UserSettings() {
         : [<ProfileForms key="profile" user={user} />, <PasswordForm key="password" user={user} />]}
       <AvatarForm user={user} />
       <EmbedTokens />
+      <Webhooks />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { matnat } from '../../matnat';
 import NotFound from '../NotFound';
 import { AlertForm } from './AlertForm';
+import { AlertDeliveries } from './AlertNotify';
 
 /** alert.edit: the alert with its conditions, in the same form; another team's alert is the 404 page. */
 export default function AlertEdit() {
@@ -14,6 +15,7 @@ export default function AlertEdit() {
     <section className="space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Redigera {alert.data.name}</h1>
       <AlertForm key={alert.data.id} alert={alert.data} />
+      <AlertDeliveries alertId={alert.data.id} />
     </section>
   );
 }

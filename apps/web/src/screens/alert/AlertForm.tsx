@@ -8,6 +8,7 @@ import { FormMessage } from '../../shell/FormMessage';
 import { SelectField } from '../../shell/SelectField';
 import { TextField } from '../../shell/TextField';
 import { useFormSubmit } from '../../shell/useFormSubmit';
+import { NotifyFields } from './AlertNotify';
 import { OPERATOR_LABELS, TARGET_TEXT as T } from './alertText';
 
 type Fields = Readonly<Record<string, string[]>>;
@@ -63,6 +64,8 @@ function bodyOf(form: FormData, rows: ConditionRow[]) {
     is_enabled: form.get('is_enabled') === 'on',
     no_data_minutes: numberOrNull(String(form.get('no_data_minutes') ?? '')),
     renotify_minutes: numberOrNull(String(form.get('renotify_minutes') ?? '')),
+    notify_email: form.get('notify_email') === 'on',
+    webhook_ids: form.getAll('webhook_ids').map(Number),
     conditions: rows.map((r) => ({
       ...(r.target === 'sensor'
         ? { sensor_id: Number(r.sensor_id) || undefined }
@@ -322,9 +325,7 @@ export function AlertForm({ alert }: { alert?: Alert }) {
           Lägg till villkor
         </Button>
       </div>
-      <p className="text-sm text-slate-600">
-        Notiserna går till alla i mätenhetens team: i klockan i appen och med e-post.
-      </p>
+      <NotifyFields alert={alert} errors={fields.webhook_ids} />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={busy}>
           {busy ? 'Sparar…' : 'Spara'}

@@ -23,7 +23,7 @@ import {
 
 const FIELDS = ['name', 'scopes', 'allowed_origins', 'expires_at'];
 
-function CopyBlock({ label, text }: { label: string; text: string }) {
+export function CopyBlock({ label, text }: { label: string; text: string }) {
   const [copied, setCopied] = useState(false);
   const id = useId();
   async function copy() {
