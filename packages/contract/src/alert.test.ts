@@ -46,14 +46,31 @@ describe('Alert', () => {
 });
 
 describe('alert bodies', () => {
-  it('create: name and at least one condition; enabled and zero duration by default', () => {
+  it('create: name and at least one condition; enabled, mailing, no webhooks and zero duration by default', () => {
     expect(
       AlertCreateBody.parse({ name: 'Frost', conditions: [{ sensor_id: 3, operator: '<=', threshold: 0 }] }),
     ).toEqual({
       name: 'Frost',
       is_enabled: true,
+      notify_email: true,
+      webhook_ids: [],
       conditions: [{ sensor_id: 3, operator: '<=', threshold: 0, duration_s: 0 }],
     });
+  });
+
+  it('issue 24: webhook_ids are distinct ids, at most 10', () => {
+    const base = { name: 'Frost', conditions: [{ sensor_id: 3, operator: '<=', threshold: 0 }] };
+    expect(AlertCreateBody.parse({ ...base, notify_email: false, webhook_ids: [2, 5] })).toMatchObject({
+      notify_email: false,
+      webhook_ids: [2, 5],
+    });
+    expect(errorsOf(AlertCreateBody.safeParse({ ...base, webhook_ids: [2, 2] }))).toEqual({
+      webhook_ids: ['Webhooks får inte innehålla dubbletter.'],
+    });
+    expect(
+      AlertCreateBody.safeParse({ ...base, webhook_ids: Array.from({ length: 11 }, (_, i) => i + 1) })
+        .success,
+    ).toBe(false);
   });
 
   it('rejects bad conditions in Swedish', () => {
