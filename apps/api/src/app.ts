@@ -35,6 +35,7 @@ import { registerFrontend } from './http/frontend.js';
 import { healthRoutes } from './http/health.js';
 import { registerJsonParser } from './http/json.js';
 import { loggerOptions, registerRequestIdHeader, requestId } from './http/logging.js';
+import { API_INTRODUCTION, registerReference } from './http/reference.js';
 import { jsonSerializerCompiler, swaggerTransform, zodValidatorCompiler } from './http/zod.js';
 import { ingestCaller, requireIngestCredential } from './ingest/credentials.js';
 import { registerIngestion } from './ingest/service.js';
@@ -229,7 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Mätnät API', version: '0.1.0', description: 'See docs/api.md.' },
+      info: { title: 'Mätnät API', version: '0.1.0', description: API_INTRODUCTION },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'matnat_session' },
@@ -282,6 +283,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerResourceRoutes(app);
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await registerReference(app);
   await registerFrontend(app);
   return app;
 }
