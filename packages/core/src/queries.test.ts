@@ -51,6 +51,7 @@ describe('query keys per resource', () => {
       ],
       [queries.allDevices(), 'GET /api/v1/device'],
       [queries.device(1), 'GET /api/v1/device/1/?include=sensors,gateways,teams'],
+      [queries.deadLetters(1), 'GET /api/v1/device/1/dead-letters'],
       [queries.sensors(), 'GET /api/v1/sensor'],
       [
         queries.measurements(1, { range_slug: 'prev_3_h', interval_slug: '5_m' }),

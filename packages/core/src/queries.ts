@@ -9,6 +9,7 @@ import type {
   Device,
   EmbedToken,
   Id,
+  IngestDeadLetter,
   InviteLookup,
   LatestMeasurement,
   MeasurementBuckets,
@@ -50,6 +51,8 @@ export interface MatnatQueries {
   /** The plain list, key `['devices', 'all']`. */
   allDevices(): MatnatQueryOptions<Device[]>;
   device(id: Id): MatnatQueryOptions<Device>;
+  /** Key `['device', id, 'dead-letters']`. */
+  deadLetters(id: Id): MatnatQueryOptions<IngestDeadLetter[]>;
   sensors(): MatnatQueryOptions<Sensor[]>;
   /** Key `['sensor', id, 'measurements', filter]`. */
   measurements(id: Id, filter: MeasurementFilter): MatnatQueryOptions<MeasurementBuckets>;
@@ -86,6 +89,7 @@ export function createQueries(api: MatnatApi): MatnatQueries {
       q(['devices', { unassigned }], () => api.devices.list({ unassigned }).then(sortDevices)),
     allDevices: () => q(['devices', 'all'], () => api.devices.all().then(sortDevices)),
     device: (id: Id) => q(['device', id], () => api.devices.show(id)),
+    deadLetters: (id: Id) => q(['device', id, 'dead-letters'], () => api.devices.deadLetters(id)),
     sensors: () => q(['sensors'], api.sensors.list),
     measurements: (id: Id, filter: MeasurementFilter) =>
       q(['sensor', id, 'measurements', filter], ({ signal }) => api.sensors.measurements(id, filter, signal)),

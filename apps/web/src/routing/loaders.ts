@@ -39,7 +39,10 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
     start(q.devices());
   },
   'device.index': () => start(q.devices()),
-  'device.show': ({ device_id }) => startFor(device_id, q.device),
+  'device.show': ({ device_id }) => {
+    startFor(device_id, q.device);
+    startFor(device_id, q.deadLetters);
+  },
   'device.edit': ({ device_id }) => {
     startFor(device_id, q.device);
     if (matnat.session.isAdmin()) start(q.teams());

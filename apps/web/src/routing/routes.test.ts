@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { type GuardSession, type GuardUser, ROUTES } from '@matnat/core';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
@@ -82,6 +82,24 @@ describe('route data in the loader (issue 25: every route with data starts its q
 
 // The app's sources on disk (the test runs from the repository root or from apps/web).
 const SRC = [resolve('apps/web/src'), resolve('src')].find((dir) => existsSync(join(dir, 'main.tsx'))) ?? '';
+
+describe('issue 25: screens read through queries and write through mutations', () => {
+  it('no module of the app calls the HTTP client or the API itself', () => {
+    const offenders = appModules(SRC).filter((path) =>
+      /\.http\.|matnat\.api\./.test(readFileSync(path, 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
+/** Every source module of the app, tests aside. */
+function appModules(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return appModules(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
 
 /** Whether a module of the app, or one it imports from the app, reads a query of the core. */
 function readsQueries(base: string, seen = new Set<string>()): boolean {

@@ -1,7 +1,7 @@
 import { ForbiddenError } from '../errors';
 import type { HttpClient } from '../http';
 import { getData, patchData, postData } from './envelope';
-import type { Device, DeviceCreateBodyInput, DeviceUpdateBodyInput, Id } from './types';
+import type { Device, DeviceCreateBodyInput, DeviceUpdateBodyInput, Id, IngestDeadLetter } from './types';
 
 export interface DeviceListOptions {
   /** Only devices not yet connected to a team. Admins only (spec §6). @default false */
@@ -34,5 +34,7 @@ export function devicesApi(http: HttpClient, isAdmin: () => boolean) {
     update: (id: Id, body: DeviceUpdateBodyInput): Promise<Device> =>
       patchData(http, `/api/v1/device/${id}`, body),
     remove: (id: Id): Promise<void> => http.delete<void>(`/api/v1/device/${id}`),
+    /** GET /api/v1/device/{id}/dead-letters: messages naming it that could never be stored, by reason. */
+    deadLetters: (id: Id): Promise<IngestDeadLetter[]> => getData(http, `/api/v1/device/${id}/dead-letters`),
   };
 }

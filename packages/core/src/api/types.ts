@@ -17,6 +17,7 @@ export type {
   EmbedTokenCreated,
   Id,
   Impersonator,
+  IngestDeadLetter,
   IntervalSlug,
   Invite,
   InviteAcceptBody,

@@ -1,4 +1,3 @@
-import type { IngestDeadLetter } from '@matnat/contract';
 import { buildPath, type Device, deviceLabel, HttpError } from '@matnat/core';
 import {
   Button,
@@ -75,11 +74,8 @@ function Health({ device }: { device: Device }) {
  * broker does not redeliver them forever), by reason; nothing when there are none.
  */
 function DeadLetters({ deviceId }: { deviceId: number }) {
-  const letters = useQuery({
-    queryKey: ['device', deviceId, 'dead-letters'],
-    queryFn: () => matnat.http.get<{ data: IngestDeadLetter[] }>(`/api/v1/device/${deviceId}/dead-letters`),
-  });
-  const list = letters.data?.data ?? [];
+  const letters = useQuery(matnat.queries.deadLetters(deviceId));
+  const list = letters.data ?? [];
   if (list.length === 0) return null;
   return (
     <section className={card} aria-labelledby="dead-letters-heading">
