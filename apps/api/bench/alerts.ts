@@ -10,6 +10,9 @@ import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import type { DB } from '../src/db/types.js';
 import { writeReadings } from '../src/measurements/store.js';
 import { createPostgresDatabase } from '../src/test/harness.js';
+import { startReceiver } from '../src/test/receiver.js';
+import { WebhookDeliverer } from '../src/webhooks/deliverer.js';
+import { sealSecret } from '../src/webhooks/secrets.js';
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 10_000);
 const PER_ALERT = 10;
@@ -87,7 +90,36 @@ async function world(db: Kysely<DB>) {
     })),
   );
   await insertChunks(conditions, (chunk) => db.insertInto('alert_conditions').values(chunk).execute());
-  return sensorIds;
+  return { sensorIds, alertIds, teamId: team.id };
+}
+
+const BENCH_KEY = 'bench-app-key-of-32-characters-at-least';
+
+/** Issue 24: every alert posts to one webhook channel, a real local receiver; returns it. */
+async function webhookOfAll(db: Kysely<DB>, teamId: number, alertIds: number[], url: string) {
+  const at = new Date(NOW).toISOString();
+  const channel = await db
+    .insertInto('webhook_channels')
+    .values({
+      team_id: teamId,
+      created_by: null,
+      name: 'Bänk',
+      url,
+      format: 'json',
+      secret: sealSecret(BENCH_KEY, 'whsec_bench'),
+      failures: 0,
+      paused_at: null,
+      pause_reason: null,
+      last_delivery_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertChunks(
+    alertIds.map((alert_id) => ({ alert_id, channel_id: channel.id })),
+    (chunk) => db.insertInto('alert_webhooks').values(chunk).execute(),
+  );
 }
 
 const micros = (ms: number, n: number) => ((ms * 1000) / n).toFixed(1);
@@ -100,13 +132,35 @@ async function run(dialect: 'sqlite' | 'postgres') {
     await migrateToLatest(database.db);
     const db = database.db;
     let t = performance.now();
-    const sensorIds = await world(db);
+    const { sensorIds, alertIds, teamId } = await world(db);
+    const receiver = await startReceiver();
+    await webhookOfAll(db, teamId, alertIds, `${receiver.url}/bench`);
+    const deliverer = new WebhookDeliverer({
+      db,
+      config: {
+        allowPrivate: ['127.0.0.1'],
+        timeoutMs: 5000,
+        maxAttempts: 8,
+        retryBaseMs: 1000,
+        pauseAfter: 3,
+        pollMs: 1000,
+      },
+      appKey: BENCH_KEY,
+      appUrl: 'http://localhost:3000',
+      log: { warn: () => {}, error: () => {}, info: () => {}, child: () => ({}) } as never,
+    });
+    deliverer.start();
     console.log(
       `${dialect}: ${ALERTS} alerts over ${sensorIds.length} sensors set up in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
     let clock = NOW;
     let mails = 0;
-    const evaluator = new AlertEvaluator({ db, now: () => clock, mail: () => mails++ });
+    const evaluator = new AlertEvaluator({
+      db,
+      now: () => clock,
+      mail: () => mails++,
+      webhooksQueued: () => deliverer.kick(),
+    });
     t = performance.now();
     await evaluator.refresh();
     console.log(`  loading the alerts: ${(performance.now() - t).toFixed(0)} ms`);
@@ -140,6 +194,8 @@ async function run(dialect: 'sqlite' | 'postgres') {
     // 1 % of each batch crosses its threshold: firing, notifications (no team members here), history.
     t = performance.now();
     let fired = 0;
+    // When each firing sensor's reading was handed to the evaluator (wall clock): its webhook's delay.
+    const handed = new Map<number, number>();
     for (let b = 0; b < 20; b++) {
       ts += 1000;
       const readings = Array.from({ length: size }, (_, i) => ({
@@ -148,9 +204,24 @@ async function run(dialect: 'sqlite' | 'postgres') {
         value: i % 100 === 0 ? 35 : 21,
       }));
       fired += readings.filter((r) => r.value > 30).length;
+      const at = Date.now();
+      for (const r of readings) if (r.value > 30) handed.set(r.sensor_id, at);
       await evaluator.onReadings(readings);
     }
     const firing = performance.now() - t;
+    const arrived = await receiver.waitFor('/bench', fired, 60_000);
+    const delays = arrived.map((r) => r.at - handed.get(JSON.parse(r.body).sensor.id)!).sort((a, b) => a - b);
+    const q = (p: number) => delays[Math.min(delays.length - 1, Math.floor(p * delays.length))]!;
+    console.log(
+      `  webhooks of those firings (one channel, a local receiver): ${delays.length} delivered, ` +
+        `reading→receiver p50 ${q(0.5)} ms, p95 ${q(0.95)} ms, max ${delays.at(-1)} ms, ` +
+        `${delays.filter((d) => d <= 2000).length} within 2 s`,
+    );
+    await deliverer.stop();
+    await receiver.close();
+    // The sweeps below measure the evaluator alone, as before the webhooks.
+    await db.deleteFrom('alert_webhooks').execute();
+    await evaluator.refresh();
     console.log(
       `  20 batches of ${size} readings, 1 % firing (${fired} firings): ${micros(firing, 20 * size)} µs a reading`,
     );
