@@ -162,7 +162,14 @@ export async function startMqttIngest(
     properties: { sessionExpiryInterval: config.sessionExpirySeconds, receiveMaximum: window },
   });
   const acks = holdAcks(client, window);
-  keepAliveWhileHolding(client, acks.holding);
+  // Messages read since the last keepalive check (a counter: a clock read a message costs more).
+  let received = 0;
+  let receivedAtCheck = 0;
+  keepAliveWhileHeard(client, () => {
+    const heard = received !== receivedAtCheck || acks.holding();
+    receivedAtCheck = received;
+    return heard;
+  });
   let failures = 0;
   const failed = (err: unknown) => {
     log.error({ err }, 'message not stored: not acknowledged, the broker will send it again');
@@ -184,6 +191,7 @@ export async function startMqttIngest(
   };
 
   client.handleMessage = (packet: IPublishPacket, callback) => {
+    received++;
     const parsed = parseMqttMessage(packet.topic, packet.payload as Buffer, app);
     if (parsed && 'error' in parsed) dead(packet.topic, parsed.error, parsed.eui);
     if (parsed && 'uplink' in parsed) {
@@ -238,16 +246,17 @@ export async function startMqttIngest(
 
 /**
  * mqtt.js sends a PINGREQ after a keepalive interval and drops the connection when no PINGRESP has been
- * read half an interval later. While this process holds its reading back (a transaction of a deep backlog
- * being written), the PINGRESP waits unread behind the messages before it, and the connection is not
- * dead: take a timeout then as a reason to ping again, not to reconnect (a reconnect makes the broker send
- * every unacknowledged message again, and storage stalls). A broker that is really gone still ends the
- * connection: its socket closes, or its pings go unanswered once reading goes on.
+ * read half an interval later. Behind a deep backlog the PINGRESP comes late: Mosquitto queues it after
+ * every message it has pushed at us (past the receive maximum, above), and while this process holds its
+ * reading back (a transaction being written) it is not read at all. Messages arriving, or reading held
+ * back by us, show the connection alive: take a timeout then as a reason to ping again, not to reconnect
+ * (a reconnect makes the broker send every unacknowledged message again, and storage stalls). A broker
+ * that is really gone still ends the connection: its socket closes, or nothing comes for a whole interval.
  */
-function keepAliveWhileHolding(client: MqttClient, holding: () => boolean): void {
+function keepAliveWhileHeard(client: MqttClient, heard: () => boolean): void {
   const timeout = client.onKeepaliveTimeout.bind(client);
   client.onKeepaliveTimeout = () => {
-    if (holding()) client.reschedulePing(true);
+    if (heard()) client.reschedulePing(true);
     else timeout();
   };
 }
