@@ -35,6 +35,7 @@ test("device.index: anna's devices sorted by title with state, latest reading, b
     'Batteri',
     'Signal',
     'Senast hörd',
+    'Publika kartan',
   ]);
   await expect(rows.first().getByText(/°C|%/).first()).toBeVisible();
   await expectAccessible(page);

@@ -19,7 +19,7 @@ export const fieldLabels = {
   external_device_id: 'Enhets-id',
   lat: 'Latitud',
   lng: 'Longitud',
-  is_public: 'Publik',
+  is_public: 'Visa på den publika kartan',
   default_sensor_id: 'Standardsensor',
   team_ids: 'Team',
   gateway_ids: 'Gateways',

@@ -4,7 +4,8 @@ import { answers } from '../http/answers.js';
 import { latestReadings } from '../measurements/store.js';
 
 /**
- * The public temperature map (guest): every public device with a position and a temperature sensor, as a
+ * The public temperature map (guest): every device its team showed on the public map (issue 26: opt-in,
+ * `is_public`, "Visa på den publika kartan") with a position and a temperature sensor, as a
  * GeoJSON FeatureCollection with its latest reading. Devices without lat or lng are left out (spec §3).
  */
 export async function publicMapRoutes(app: FastifyInstance) {
@@ -50,7 +51,9 @@ export async function publicMapRoutes(app: FastifyInstance) {
         db,
         [...chosen.values()].map((r) => r.sensor_id),
       );
-      reply.header('cache-control', 'public, max-age=30');
+      // Issue 26: an owner's opt-out is immediate — a browser asks again on every load (no-cache), never
+      // keeping an answer that still shows a device switched off.
+      reply.header('cache-control', 'public, no-cache');
       return {
         type: 'FeatureCollection',
         features: [...chosen.values()].map((row) => {

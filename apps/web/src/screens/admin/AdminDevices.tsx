@@ -93,6 +93,7 @@ export default function AdminDevices() {
               <p>
                 Senaste mätvärde: <LatestReading device={device} />
               </p>
+              <p>Publika kartan: {device.is_public ? 'visas' : 'visas inte'}</p>
             </div>
             <ConnectForm device={device} teams={teamList} />
           </li>

@@ -8,6 +8,7 @@ import { BatteryText, DeviceStateBadge } from './DeviceStatus';
 import { deviceListPath, useFilterLabel } from './fleetFilters';
 import { ageOf, signalText, stateOf } from './health';
 import { LatestReading } from './LatestReading';
+import { PublicMapToggle } from './PublicMapToggle';
 
 /** Search by name or external id, case- and accent-insensitively as a Swede reads it. */
 function matches(device: Device, search: string): boolean {
@@ -95,6 +96,9 @@ function DeviceCard({ device }: { device: Device }) {
         <Fact label="Signal">{signalText(device.health)}</Fact>
         <Fact label="Senast hörd">{ageOf(device.health?.last_seen_at)}</Fact>
       </dl>
+      <div className="mt-3">
+        <PublicMapToggle device={device} />
+      </div>
     </li>
   );
 }
@@ -127,6 +131,9 @@ function DeviceTable({ devices }: { devices: readonly Device[] }) {
           <th scope="col" className={th}>
             Senast hörd
           </th>
+          <th scope="col" className={th}>
+            Publika kartan
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-200">
@@ -147,6 +154,9 @@ function DeviceTable({ devices }: { devices: readonly Device[] }) {
               </td>
               <td className={td}>{signalText(device.health) ?? '–'}</td>
               <td className={td}>{ageOf(device.health?.last_seen_at) ?? '–'}</td>
+              <td className={td}>
+                <PublicMapToggle device={device} compact />
+              </td>
             </tr>
           );
         })}
