@@ -17,8 +17,9 @@ export const LineChartItem = z.object({
   device_id: Id,
   /** `#rrggbb`; null lets the chart pick from its palette. */
   color: z.string().nullable().optional(),
-  sensor: Sensor.optional(),
-  device: Device.optional(),
+  /** Null when the device has left the panel's team (issue 24, finding 4): its details are not shown. */
+  sensor: Sensor.nullable().optional(),
+  device: Device.nullable().optional(),
 });
 export type LineChartItem = z.infer<typeof LineChartItem>;
 
@@ -27,8 +28,9 @@ export const SingleValueItem = z.object({
   panel_id: Id,
   sensor_id: Id,
   device_id: Id,
-  sensor: Sensor.optional(),
-  device: Device.optional(),
+  /** Null when the device has left the panel's team (issue 24, finding 4): its details are not shown. */
+  sensor: Sensor.nullable().optional(),
+  device: Device.nullable().optional(),
 });
 export type SingleValueItem = z.infer<typeof SingleValueItem>;
 
