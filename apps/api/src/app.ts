@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import { registerAlerts } from './alerts/service.js';
+import { registerAccessChanges } from './auth/accessChanges.js';
 import { accountRoutes } from './auth/accountRoutes.js';
 import { registerAuthenticate } from './auth/authenticate.js';
 import { embedTokenCaller } from './auth/embedAuth.js';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   registerWebhooks(app);
   registerAlerts(app);
+  registerAccessChanges(app);
   await channels?.start();
   app.addHook('onClose', async () => {
     await channels?.stop();

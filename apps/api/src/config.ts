@@ -57,11 +57,11 @@ export interface Config {
    */
   mailThrottle: { maxAttempts: number; perIp: number; decaySeconds: number };
   /**
-   * Open `GET /api/v1/stream`s: how often each re-checks its caller's session or token and access, how many
-   * one session (or one token from one IP) and one token in all may hold, how far back `Last-Event-ID`
-   * replays. @default { recheckMs: 2000, maxPerCaller: 10, maxPerToken: 1000, replayMinutes: 5 }
+   * Open `GET /api/v1/stream`s: how many one session (or one token from one IP) and one token in all may
+   * hold in this process, how far back `Last-Event-ID` replays. (Access is not polled: changes are pushed,
+   * `src/auth/accessChanges.ts`.) @default { maxPerCaller: 10, maxPerToken: 1000, replayMinutes: 5 }
    */
-  stream: { recheckMs: number; maxPerCaller: number; maxPerToken: number; replayMinutes: number };
+  stream: { maxPerCaller: number; maxPerToken: number; replayMinutes: number };
   /** How often the alert evaluator looks for lasting pending states, silent sensors and repeats due. */
   alerts: { sweepMs: number };
   /** Largest accepted request body in bytes. @default 1048576 */
@@ -343,7 +343,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       decaySeconds: 600,
     },
     stream: {
-      recheckMs: 2_000,
       maxPerCaller: s.int('STREAM_MAX_PER_CALLER', 10, 1),
       maxPerToken: s.int('STREAM_MAX_PER_TOKEN', 1_000, 1),
       replayMinutes: 5,

@@ -15,6 +15,7 @@ import { data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { authMessages } from '../messages.js';
+import { announceAccessChange } from './accessChanges.js';
 import { mayRead } from './embedAuth.js';
 import { currentUser, isAdmin, requireAuth } from './guards.js';
 import { userTeamIds } from './teams.js';
@@ -164,6 +165,7 @@ function registerEmbedTokenRevoke(r: ZodApp) {
           .set({ revoked_at: now(), updated_at: now() })
           .where('id', '=', row.id)
           .execute();
+        await announceAccessChange(request.server, { kind: 'token', id: row.id });
         await r.embedOrigins.refresh();
       }
       return reply.code(204).send(null);

@@ -10,6 +10,7 @@ import { unprocessable } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import { sendOrLog } from '../mail/mailer.js';
 import { authMessages, errorMessages, mailMessages } from '../messages.js';
+import { announceAccessChange } from './accessChanges.js';
 import { LINK_MINUTES, Message } from './accountRoutes.js';
 import { hashPassword } from './passwords.js';
 import { throttleMail } from './throttle.js';
@@ -110,6 +111,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
           .execute();
         await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
       });
+      await announceAccessChange(app, { kind: 'user', id: user.id });
       return { message: authMessages.passwordReset };
     },
   );

@@ -7,6 +7,7 @@ import { data, now } from '../http/envelope.js';
 import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import { authMessages, errorMessages } from '../messages.js';
+import { announceAccessChange } from './accessChanges.js';
 import { sendVerificationMail } from './accountRoutes.js';
 import { audit } from './audit.js';
 import { currentUser, isAdmin, requireAuth } from './guards.js';
@@ -45,6 +46,7 @@ async function changePassword(
     if (keepSession) others = others.where('id', '!=', keepSession);
     await others.execute();
   });
+  await announceAccessChange(app, { kind: 'user', id });
 }
 
 /** 422 on `current_password` unless it is the user's password (nothing to check before one is set). */

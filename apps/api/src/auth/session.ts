@@ -4,6 +4,7 @@ import { preparedQuery } from '../db/prepared.js';
 import type { UsersTable } from '../db/tables/auth.js';
 import type { DB } from '../db/types.js';
 import { csrfMismatch } from '../http/errors.js';
+import { announceAccessChange } from './accessChanges.js';
 import type { CallerKind } from './authenticate.js';
 import { randomToken, safeEqual, sha256 } from './tokens.js';
 
@@ -69,7 +70,10 @@ export async function startSession(
 ): Promise<AuthSession> {
   const app = request.server;
   const previous = request.authSession;
-  if (previous) await app.db.deleteFrom('sessions').where('id', '=', previous.id).execute();
+  if (previous) {
+    await app.db.deleteFrom('sessions').where('id', '=', previous.id).execute();
+    await announceAccessChange(app, { kind: 'session', id: previous.id });
+  }
   if (previous?.userId === null && values.userId !== null)
     await adoptGuestCart(app, previous.id, values.userId);
   const cookie = randomToken(30);

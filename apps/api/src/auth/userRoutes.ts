@@ -8,6 +8,7 @@ import { forbidden, notFound, unprocessable } from '../http/errors.js';
 import { filterId, parseListQuery } from '../http/query.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { authMessages } from '../messages.js';
+import { announceAccessChange } from './accessChanges.js';
 import { audit } from './audit.js';
 import { currentUser, isAdmin, requireAdmin, requireAuth } from './guards.js';
 import { loadAuthUser } from './session.js';
@@ -126,6 +127,7 @@ function registerUserUpdate(r: ZodApp) {
           throw unprocessable({ team_ids: [authMessages.noAccess('teamet')] });
       }
       await writeUserChange(r.db, id, is_admin, team_ids);
+      await announceAccessChange(request.server, { kind: 'user', id });
       await audit(r.db, {
         actorId: actor.id,
         action: 'user.update',

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
+import { announceAccessChange } from '../auth/accessChanges.js';
 import { requireAuth } from '../auth/guards.js';
 import { type Owner, requireOwner } from '../auth/scope.js';
 import { findUsers, userResource } from '../auth/users.js';
@@ -259,6 +260,7 @@ function registerDashboardDelete(r: ZodApp) {
       const viewer = requireOwner(request);
       const row = await findDashboard(db, viewer, request.params.id);
       await db.deleteFrom('dashboards').where('id', '=', row.id).execute();
+      await announceAccessChange(request.server, { kind: 'devices' });
       return reply.code(204).send(null);
     },
   );

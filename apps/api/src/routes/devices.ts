@@ -2,6 +2,7 @@ import { ALLOWED_QUERY, Device, DeviceCreateBody, DeviceUpdateBody, IdParams } f
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { z } from 'zod';
+import { announceAccessChange } from '../auth/accessChanges.js';
 import { embedAllows } from '../auth/embedAuth.js';
 import { requireAuth, requireUserOrEmbed } from '../auth/guards.js';
 import { gatewayQuery, requireViewer, type Viewer } from '../auth/scope.js';
@@ -299,6 +300,7 @@ function registerDeviceUpdate(r: ZodApp) {
           .execute();
         await setLinks(trx, row.id, body);
       });
+      if (body.team_ids) await announceAccessChange(request.server, { kind: 'devices' });
       return data(await showDevice(db, row.id));
     },
   );
@@ -326,6 +328,7 @@ function registerDeviceDelete(r: ZodApp) {
         }
         await trx.deleteFrom('devices').where('id', '=', row.id).execute();
       });
+      await announceAccessChange(request.server, { kind: 'devices' });
       return reply.code(204).send(null);
     },
   );

@@ -8,6 +8,7 @@ import {
 } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { announceAccessChange } from '../auth/accessChanges.js';
 import { embedAllows } from '../auth/embedAuth.js';
 import { requireAuth, requireUserOrEmbed } from '../auth/guards.js';
 import { type Owner, requireOwner, requireViewer, type Viewer, visibleDeviceIds } from '../auth/scope.js';
@@ -210,6 +211,8 @@ function registerPanelUpdate(r: ZodApp) {
       const body = request.body;
       await checkUpdate(db, viewer, row, body);
       await db.transaction().execute((trx) => writeUpdate(trx, row, body));
+      // A panel's sensors are what an embed token naming it may read.
+      await announceAccessChange(request.server, { kind: 'devices' });
       return data(await showPanel(db, row.id));
     },
   );
@@ -270,6 +273,7 @@ function registerPanelDelete(r: ZodApp) {
       const viewer = await requireViewer(request);
       const row = await findPanel(db, viewer, request.params.id);
       await db.deleteFrom('panels').where('id', '=', row.id).execute();
+      await announceAccessChange(request.server, { kind: 'devices' });
       return reply.code(204).send(null);
     },
   );

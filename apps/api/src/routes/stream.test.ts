@@ -5,7 +5,8 @@ import { createWorldApp, type WorldApp } from '../seed/fixture.js';
 import { createTestApp, type TestApp, type TestClient, testDialects } from '../test/harness.js';
 import { ingestReadings } from '../test/ingest.js';
 import { type OpenStream, openStream } from '../test/sse.js';
-import { SHUTDOWN_RETRY_MS, STREAM_HEARTBEAT_MS } from './stream.js';
+import { SHUTDOWN_RETRY_MS } from './stream.js';
+import { STREAM_HEARTBEAT_MS } from './streamHub.js';
 
 const dialects = await testDialects();
 

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { MAX_ID, type ReadingEvent, validationMessages } from '@matnat/contract';
+import { MAX_ID, validationMessages } from '@matnat/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -13,13 +13,12 @@ import { notFound, unprocessable } from '../http/errors.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import type { Reading } from '../measurements/store.js';
 import { errorMessages } from '../messages.js';
-import { readableSensors, type SensorRow } from './sensorAccess.js';
-import { StreamSlots, stillReadable } from './streamAccess.js';
+import { readableSensors } from './sensorAccess.js';
+import { StreamSlots } from './streamAccess.js';
+import { STREAM_HEARTBEAT_MS, StreamHub } from './streamHub.js';
 
 /** Most sensors one stream may watch. */
 export const STREAM_MAX_SENSORS = 100;
-/** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
-export const STREAM_HEARTBEAT_MS = 25_000;
 const RETRY_MS = 5_000;
 /** The retry a stream is ended with when its server shuts down: reconnect soon, to another process. */
 export const SHUTDOWN_RETRY_MS = 1_000;
@@ -40,20 +39,6 @@ const StreamQuery = z.object({
   /** `1`: also alert changes and new notifications (signed-in users only); sensor_ids is then optional. */
   alerts: z.enum(['1', '0'], { error: errorMessages.streamAlerts }).optional(),
 });
-
-/** A reading as an event; its id is the reading's time, which `Last-Event-ID` hands back on reconnect. */
-function serverSentEvent(sensor: SensorRow, reading: Reading): string {
-  const event: ReadingEvent = {
-    type: 'reading',
-    device_id: sensor.device_id,
-    sensor_id: sensor.id,
-    value: reading.value,
-    measured_at: new Date(reading.ts).toISOString(),
-  };
-  return `id: ${reading.ts}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
-}
-
-const readingKey = (reading: Reading) => `${reading.sensor_id}|${reading.ts}`;
 
 /** The instant to replay from: the last event's time, but never more than `minutes` ago; null for none. */
 function lastEventTime(header: string | string[] | undefined, minutes: number): number | null {
@@ -78,13 +63,6 @@ async function readingsSince(db: Kysely<DB>, sensorIds: number[], since: number)
     .limit(10_000)
     .execute();
   return rows.map((row) => ({ sensor_id: row.sensor_id, ts: Number(row.ts), value: Number(row.value) }));
-}
-
-/** An open stream: the sensors it may still send, whose alerts it hears (users only), and how it writes. */
-interface OpenStream {
-  sensors: Map<number, SensorRow>;
-  viewer: Viewer | null;
-  write(chunk: string): void;
 }
 
 /** Alert changes for the alerts the viewer may read (the alert list's rule), notifications of their own. */
@@ -122,25 +100,6 @@ function writerOf(res: ServerResponse): (chunk: string) => void {
   };
 }
 
-/** Ends the stream when its caller's session or token is gone; drops sensors it may no longer read. */
-async function recheckAccess(
-  request: FastifyRequest,
-  stream: OpenStream,
-  res: ServerResponse,
-): Promise<void> {
-  try {
-    const had = stream.sensors.size;
-    const readable = await stillReadable(request, [...stream.sensors.keys()]);
-    if (readable === null || (had > 0 && readable.size === 0 && !stream.viewer)) res.end();
-    else {
-      stream.sensors = readable;
-      if (stream.viewer) stream.viewer = await requireViewer(request);
-    }
-  } catch (err) {
-    request.log.warn({ err }, 'stream access re-check failed');
-  }
-}
-
 /** What a reconnect with `Last-Event-ID` missed (none without the header). */
 async function replay(request: FastifyRequest, sensorIds: number[]): Promise<Reading[]> {
   const since = lastEventTime(request.headers['last-event-id'], request.server.config.stream.replayMinutes);
@@ -153,6 +112,15 @@ export async function streamRoutes(app: FastifyInstance) {
   // Each open stream with its socket: a kept-alive socket would hold `server.close()` up after the end.
   const open = new Map<ServerResponse, Socket>();
   const slots = new StreamSlots(() => app.config.stream);
+  const hub = new StreamHub(app);
+  // Alert changes and notifications: each audience of a signed-in user hears those it may read.
+  const unsubscribeAlerts = app.alertBus.subscribe((message) =>
+    hub.forEachViewer((viewer) => alertEventOf(viewer, message)),
+  );
+  app.addHook('onClose', async () => {
+    unsubscribeAlerts();
+    hub.close();
+  });
 
   // Open streams never go idle by themselves: end them so that closing the server does not wait for them,
   // telling each client to come back soon (behind a load balancer: to another process).
@@ -201,41 +169,18 @@ export async function streamRoutes(app: FastifyInstance) {
       const free = slots.take(request);
       const res = openEventStream(request, reply);
       if (!res) return free();
-      const stream: OpenStream = { sensors: readable, viewer, write: writerOf(res) };
-      const send = (reading: Reading) => {
-        const sensor = stream.sensors.get(reading.sensor_id);
-        if (sensor) stream.write(serverSentEvent(sensor, reading));
-      };
-      // Readings published while the replay is read wait here, so none falls between replay and live.
-      let held: Reading[] | null = [];
-      const unsubscribe = app.readings.subscribe(readable.keys(), (reading) => {
-        if (held) held.push(reading);
-        else send(reading);
-      });
-      const unsubscribeAlerts = app.alertBus.subscribe((message) => {
-        const chunk = stream.viewer && alertEventOf(stream.viewer, message);
-        if (chunk) stream.write(chunk);
-      });
-      const timers = [
-        setInterval(() => stream.write(': ping\n\n'), STREAM_HEARTBEAT_MS),
-        setInterval(() => void recheckAccess(request, stream, res), app.config.stream.recheckMs),
-      ];
+      const member = { write: writerOf(res), end: () => res.end() };
+      const joined = hub.join(request, readable, viewer, member);
       open.set(res, request.raw.socket);
       app.metrics.sseStreams.inc();
       res.once('close', () => {
         app.metrics.sseStreams.dec();
-        for (const timer of timers) clearInterval(timer);
-        unsubscribe();
-        unsubscribeAlerts();
+        joined.leave();
         open.delete(res);
         free();
       });
-      stream.write(`retry: ${RETRY_MS}\n\n`);
-      const replayed = await replay(request, [...stream.sensors.keys()]);
-      const seen = new Set(replayed.map(readingKey));
-      for (const reading of replayed) send(reading);
-      for (const reading of held) if (!seen.has(readingKey(reading))) send(reading);
-      held = null;
+      member.write(`retry: ${RETRY_MS}\n\n`);
+      joined.release(await replay(request, [...readable.keys()]));
     },
   );
 }

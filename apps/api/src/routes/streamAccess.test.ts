@@ -1,15 +1,25 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session.js';
 import { sha256 } from '../auth/tokens.js';
+import type { DB } from '../db/types.js';
 import { createWorldApp, type WorldApp } from '../seed/fixture.js';
 import { createEmbedToken, PARTNER } from '../test/embed.js';
 import type { TestClient } from '../test/harness.js';
 import { testDialects } from '../test/harness.js';
 import { ingestReadings } from '../test/ingest.js';
+import { prepareServerDatabase, type ServerProcess, sendAs, signIn, startServer } from '../test/processes.js';
 import { type OpenStream, openStream, untilEnded } from '../test/sse.js';
 import { StreamSlots } from './streamAccess.js';
 
 const dialects = await testDialects();
+
+// Issue 28: access changes are pushed to the streams (no re-check timer); each ends within this.
+const PROMISE_MS = 2_000;
+const soon = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 /** Issue 12 finding 2: an open stream never outlives the access it was opened with. */
 describe.each(dialects)('GET /api/v1/stream keeps to current access (%s)', (dialect) => {
@@ -33,8 +43,6 @@ describe.each(dialects)('GET /api/v1/stream keeps to current access (%s)', (dial
 
   beforeAll(async () => {
     w = await createWorldApp(dialect);
-    // Re-checked every 100 ms here (2 s by default): each test waits well under a second.
-    w.app.config.stream.recheckMs = 100;
     await w.app.listen({ port: 0, host: '127.0.0.1' });
     const address = w.app.server.address();
     if (address === null || typeof address === 'string') throw new Error('no port');
@@ -48,33 +56,51 @@ describe.each(dialects)('GET /api/v1/stream keeps to current access (%s)', (dial
     await w?.close();
   });
 
-  it('ends after POST /api/logout', async () => {
+  it('issue 28: ends within 2 s of POST /api/logout, pushed (no re-check timer); the other session’s stream stays', async () => {
     const anna = await w.loginAs('anna@matnat.se');
-    const stream = await opens([await sensorOf('Temperaturspjut Abisko 1')], { cookie: cookieOf(anna) });
+    const other = await w.loginAs('anna@matnat.se');
+    const sensor = await sensorOf('Temperaturspjut Abisko 1');
+    const stream = await opens([sensor], { cookie: cookieOf(anna) });
+    const kept = await opens([sensor], { cookie: cookieOf(other) });
     expect((await anna.post('/api/logout')).statusCode).toBe(204);
-    await untilEnded(stream);
+    await untilEnded(stream, PROMISE_MS);
+    await ingestReadings(w.app, [{ sensor_id: sensor, ts: Date.now(), value: 7 }]);
+    expect(JSON.parse((await kept.next()).data ?? '{}')).toMatchObject({ sensor_id: sensor, value: 7 });
   });
 
-  it('ends when the session expires', async () => {
+  it('issue 28: ends when the session expires, by one timer at its expiry', async () => {
     const anna = await w.loginAs('anna@matnat.se');
-    const stream = await opens([await sensorOf('Temperaturspjut Abisko 1')], { cookie: cookieOf(anna) });
     await w.db
       .updateTable('sessions')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .set({ expires_at: soon(1_000) })
       .where('id', '=', sha256(anna.cookies.get(SESSION_COOKIE) ?? ''))
       .execute();
-    await untilEnded(stream);
+    const stream = await opens([await sensorOf('Temperaturspjut Abisko 1')], { cookie: cookieOf(anna) });
+    await untilEnded(stream, 1_000 + PROMISE_MS);
   });
 
-  it('ends after DELETE /api/v1/embed-token/{id}', async () => {
+  it('issue 28: ends within 2 s of DELETE /api/v1/embed-token/{id}, every stream of the token, pushed', async () => {
     const device = await w.ids.device('Temperaturspjut Kiruna 1');
     const { id, token } = await createEmbedToken(w.anna, [`device:${device}`]);
+    const headers = { authorization: `Bearer ${token}`, origin: PARTNER };
+    const sensor = await sensorOf('Temperaturspjut Kiruna 1');
+    const streams = [await opens([sensor], headers), await opens([sensor], headers)];
+    expect((await w.anna.delete(`/api/v1/embed-token/${id}`)).statusCode).toBe(204);
+    await Promise.all(streams.map((stream) => untilEnded(stream, PROMISE_MS)));
+  });
+
+  it('issue 28: a token’s streams end when it expires, by one timer per token', async () => {
+    const device = await w.ids.device('Temperaturspjut Kiruna 1');
+    const { id, token } = await createEmbedToken(w.anna, [`device:${device}`]);
+    await w.db
+      .updateTable('embed_tokens')
+      .set({ expires_at: soon(1_000) })
+      .where('id', '=', id)
+      .execute();
     const stream = await opens([await sensorOf('Temperaturspjut Kiruna 1')], {
       authorization: `Bearer ${token}`,
-      origin: PARTNER,
     });
-    expect((await w.anna.delete(`/api/v1/embed-token/${id}`)).statusCode).toBe(204);
-    await untilEnded(stream);
+    await untilEnded(stream, 1_000 + PROMISE_MS);
   });
 
   it('ends after an impersonation is reverted', async () => {
@@ -83,7 +109,7 @@ describe.each(dialects)('GET /api/v1/stream keeps to current access (%s)', (dial
     const stream = await opens([await sensorOf('Temperaturspjut Abisko 1')], { cookie: cookieOf(admin) });
     const revert = await admin.post(`/api/v1/user/${w.accounts.admin.id}/impersonate/revert`);
     expect(revert.statusCode).toBe(200);
-    await untilEnded(stream);
+    await untilEnded(stream, PROMISE_MS);
   });
 
   it('drops the sensors of a device moved out of the user’s teams, and ends when none is left', async () => {
@@ -97,8 +123,7 @@ describe.each(dialects)('GET /api/v1/stream keeps to current access (%s)', (dial
     const lund = await w.ids.device('Temperaturspjut Lund 1');
     const patch = await w.admin.patch(`/api/v1/device/${lund}`, { team_ids: [w.accounts.teams.north] });
     expect(patch.statusCode).toBe(200);
-    await untilEnded(alone);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await untilEnded(alone, PROMISE_MS);
     await ingestReadings(w.app, [
       { sensor_id: moved, ts: Date.now(), value: 1 },
       { sensor_id: kept, ts: Date.now(), value: 2 },
@@ -113,7 +138,19 @@ describe.each(dialects)('GET /api/v1/stream keeps to current access (%s)', (dial
       authorization: `Bearer ${token}`,
     });
     await w.admin.patch(`/api/v1/device/${device}`, { team_ids: [w.accounts.teams.south] });
-    await untilEnded(stream);
+    await untilEnded(stream, PROMISE_MS);
+  });
+
+  it('issue 28: a user removed from their teams loses their streams within 2 s, and so do the tokens they made', async () => {
+    const erik = await w.loginAs('erik@matnat.se');
+    const sensor = await sensorOf('Temperaturspjut Malmö 1');
+    const device = await w.ids.device('Temperaturspjut Malmö 1');
+    const { token } = await createEmbedToken(erik, [`device:${device}`]);
+    const own = await opens([sensor], { cookie: cookieOf(erik) });
+    const embedded = await opens([sensor], { authorization: `Bearer ${token}` });
+    const change = await w.admin.patch(`/api/v1/user/${w.accounts.erik.id}`, { team_ids: [] });
+    expect(change.statusCode).toBe(200);
+    await Promise.all([untilEnded(own, PROMISE_MS), untilEnded(embedded, PROMISE_MS)]);
   });
 
   it('at most STREAM_MAX_PER_CALLER (10) open streams per session: the 11th is 429; closing one frees its slot', async () => {
@@ -182,4 +219,86 @@ describe('StreamSlots', () => {
     a1();
     expect(() => slots.take(visitor('10.0.0.3'))).not.toThrow();
   });
+});
+
+/** A device of anna's team with a temperature sensor, straight into the database; its sensor's id. */
+async function annasSensor(db: Kysely<DB>): Promise<{ deviceId: number; sensorId: number }> {
+  const at = new Date().toISOString();
+  const team = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('name', '=', 'Skogsbruk Norr')
+    .executeTakeFirstOrThrow();
+  const device = await db
+    .insertInto('devices')
+    .values({
+      title: 'Spjut flera processer',
+      external_device_id: 'ACCE55C0FFEE0001',
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('device_team').values({ device_id: device.id, team_id: team.id }).execute();
+  const sensor = await db
+    .insertInto('sensors')
+    .values({ device_id: device.id, type: 'temperature', name: 'Temperatur', unit: '°C', created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { deviceId: device.id, sensorId: sensor.id };
+}
+
+/** Issue 28: two API processes on one PostgreSQL; a change made through one ends streams on the other. */
+describe.each(dialects.filter((d) => d === 'postgres'))('stream access across processes (%s)', (dialect) => {
+  const dir = mkdtempSync(join(tmpdir(), 'matnat-stream-processes-'));
+  let prepared: Awaited<ReturnType<typeof prepareServerDatabase>>;
+  let servers: ServerProcess[] = [];
+  let ids: { deviceId: number; sensorId: number };
+  const opened: OpenStream[] = [];
+
+  beforeAll(async () => {
+    prepared = await prepareServerDatabase(dialect, dir, 'mtn_int_stream_processes');
+    ids = await annasSensor(prepared.database.db);
+    servers = await Promise.all([startServer(prepared.env), startServer(prepared.env)]);
+  }, 120_000);
+  afterEach(() => {
+    for (const stream of opened.splice(0)) stream.close();
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.kill('SIGKILL');
+    await prepared?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function opens(url: string, headers: Record<string, string>) {
+    const stream = await openStream(`${url}/api/v1/stream?sensor_ids=${ids.sensorId}`, headers);
+    opened.push(stream);
+    expect(stream.response.status).toBe(200);
+    expect(await stream.next()).toEqual({ retry: '5000' });
+    return stream;
+  }
+
+  it('a token revoked through process B ends its stream on process A within 2 s', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const cookie = await signIn(b.url, 'anna@matnat.se');
+    const created = await sendAs(b.url, cookie, 'POST', '/api/v1/embed-token', {
+      name: 'Partnersidan',
+      scopes: [`device:${ids.deviceId}`],
+      allowed_origins: [PARTNER],
+      expires_at: soon(86_400_000),
+    });
+    expect(created.status).toBe(201);
+    const { id, token } = ((await created.json()) as { data: { id: number; token: string } }).data;
+    const stream = await opens(a.url, { authorization: `Bearer ${token}` });
+    expect((await sendAs(b.url, cookie, 'DELETE', `/api/v1/embed-token/${id}`)).status).toBe(204);
+    await untilEnded(stream, PROMISE_MS);
+  }, 30_000);
+
+  it('a session logged out through process B ends its stream on process A within 2 s', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const cookie = await signIn(a.url, 'anna@matnat.se');
+    const stream = await opens(a.url, { cookie });
+    expect((await sendAs(b.url, cookie, 'POST', '/api/logout')).status).toBe(204);
+    await untilEnded(stream, PROMISE_MS);
+  }, 30_000);
 });
