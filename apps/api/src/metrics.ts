@@ -74,6 +74,11 @@ export class Metrics {
     help: 'Open GET /api/v1/stream connections',
     registers: [this.registry],
   });
+  readonly sseSlowDropped = new Counter({
+    name: 'matnat_sse_slow_dropped_total',
+    help: 'GET /api/v1/stream connections ended because the client fell too far behind',
+    registers: [this.registry],
+  });
   readonly alertEvaluations = new Counter({
     name: 'matnat_alert_evaluations_total',
     help: 'Alert evaluations by this process: batches of committed readings and timer sweeps',

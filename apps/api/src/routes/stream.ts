@@ -22,9 +22,18 @@ export const STREAM_MAX_SENSORS = 100;
 const RETRY_MS = 5_000;
 /** The retry a stream is ended with when its server shuts down: reconnect soon, to another process. */
 export const SHUTDOWN_RETRY_MS = 1_000;
-// A client this far behind (stalled tab, dead link the kernel has not noticed yet) is dropped; it
-// reconnects after `retry` and reads the latest values again.
-const MAX_BUFFERED_BYTES = 1 << 20;
+/**
+ * A slow client is bounded: a stream with more than this waiting in the process (beyond what the
+ * kernel's socket buffers took) that has not caught up for `STREAM_STALL_MS` — a stalled tab, a dead link
+ * the kernel has not noticed yet — is ended with a retry hint and cut off a second later; one with more
+ * than `STREAM_MAX_BUFFERED_BYTES` at once is ended then. It never holds memory or delays the others, and
+ * reconnects and replays from its `Last-Event-ID`. A burst (a backlog of readings stored at once) that a
+ * client reads within the grace is not slowness.
+ */
+export const STREAM_SLOW_BYTES = 256 * 1024;
+export const STREAM_STALL_MS = 2_000;
+export const STREAM_MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+const SLOW_CLOSE_GRACE_MS = 1_000;
 
 const StreamQuery = z.object({
   sensor_ids: z
@@ -93,10 +102,29 @@ function openEventStream(request: FastifyRequest, reply: FastifyReply): ServerRe
   return res;
 }
 
-function writerOf(res: ServerResponse): (chunk: string) => void {
+function writerOf(res: ServerResponse, onDropped: () => void): (chunk: string) => void {
+  let written = 0;
+  // While more than STREAM_SLOW_BYTES wait: since when, and how much had been written then. A client
+  // that has taken all of that within STREAM_STALL_MS is keeping up; one that has not is stalled.
+  let behindSince = 0;
+  let mark = 0;
   return (chunk) => {
     if (res.destroyed || res.writableEnded) return;
-    if (!res.write(chunk) && res.writableLength > MAX_BUFFERED_BYTES) res.destroy();
+    res.write(chunk);
+    written += chunk.length;
+    const waiting = res.writableLength;
+    if (waiting <= STREAM_SLOW_BYTES) {
+      behindSince = 0;
+      return;
+    }
+    if (behindSince === 0 || written - waiting >= mark) {
+      behindSince = Date.now();
+      mark = written;
+    }
+    if (waiting <= STREAM_MAX_BUFFERED_BYTES && Date.now() - behindSince <= STREAM_STALL_MS) return;
+    onDropped();
+    res.end(`retry: ${RETRY_MS}\n\n`);
+    setTimeout(() => res.destroy(), SLOW_CLOSE_GRACE_MS).unref();
   };
 }
 
@@ -169,7 +197,7 @@ export async function streamRoutes(app: FastifyInstance) {
       const free = slots.take(request);
       const res = openEventStream(request, reply);
       if (!res) return free();
-      const member = { write: writerOf(res), end: () => res.end() };
+      const member = { write: writerOf(res, () => app.metrics.sseSlowDropped.inc()), end: () => res.end() };
       const joined = hub.join(request, readable, viewer, member);
       open.set(res, request.raw.socket);
       app.metrics.sseStreams.inc();

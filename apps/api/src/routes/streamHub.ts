@@ -52,7 +52,7 @@ interface Expiry {
 }
 
 /** A reading as an event; its id is the reading's time, which `Last-Event-ID` hands back on reconnect. */
-export function serverSentEvent(sensor: SensorRow, reading: Reading): string {
+function serverSentEvent(sensor: SensorRow, reading: Reading): string {
   const event: ReadingEvent = {
     type: 'reading',
     device_id: sensor.device_id,
@@ -61,6 +61,19 @@ export function serverSentEvent(sensor: SensorRow, reading: Reading): string {
     measured_at: new Date(reading.ts).toISOString(),
   };
   return `id: ${reading.ts}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+// A reading's event, made once however many audiences watch its sensor: the bus hands every subscriber
+// the same object.
+const serialised = new WeakMap<Reading, string>();
+
+function eventOf(sensor: SensorRow, reading: Reading): string {
+  let chunk = serialised.get(reading);
+  if (chunk === undefined) {
+    chunk = serverSentEvent(sensor, reading);
+    serialised.set(reading, chunk);
+  }
+  return chunk;
 }
 
 const readingKey = (reading: Reading) => `${reading.sensor_id}|${reading.ts}`;
@@ -130,13 +143,6 @@ export class StreamHub {
     this.#unsubscribe();
     clearInterval(this.#heartbeat);
     for (const expiry of this.#expiries.values()) clearTimeout(expiry.timer ?? undefined);
-  }
-
-  /** Open streams, and the audiences they form (tests and metrics). */
-  counts(): { streams: number; audiences: number } {
-    let streams = 0;
-    for (const audience of this.#audiences.values()) streams += audience.members.size;
-    return { streams, audiences: this.#audiences.size };
   }
 
   /**
@@ -225,7 +231,7 @@ export class StreamHub {
   #deliver(audience: Audience, reading: Reading): void {
     const sensor = audience.sensors.get(reading.sensor_id);
     if (!sensor) return;
-    const chunk = serverSentEvent(sensor, reading);
+    const chunk = eventOf(sensor, reading);
     for (const [member, held] of audience.members) {
       if (held) held.push(reading);
       else member.write(chunk);
