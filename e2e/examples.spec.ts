@@ -207,6 +207,58 @@ test('script tag: panel.js fills in a data-matnat-panel element by panel id with
   expect(outside).toEqual([]);
 });
 
+interface EmbedScriptsAnswer {
+  data: { version: string; scripts: { name: string; url: string; major_url: string; integrity: string }[] };
+}
+
+/**
+ * On a partner's page (another origin, e2e/fixtures/partner.html), the script tag of the token page's
+ * snippet: a panel element, then panel.js from the API's origin with `integrity` and `crossorigin`.
+ */
+async function addPanelScript(page: Page, src: string, integrity: string) {
+  await page.evaluate(
+    ({ apiBase, token, src, integrity }) => {
+      const panel = document.createElement('div');
+      Object.assign(panel.dataset, { matnatPanel: '', apiBase, embedToken: token, panelId: '5' });
+      const script = Object.assign(document.createElement('script'), {
+        src,
+        integrity,
+        crossOrigin: 'anonymous',
+      });
+      document.querySelector('main')?.append(panel, script);
+    },
+    { apiBase: api(), token: process.env.MATNAT_TOKEN ?? '', src, integrity },
+  );
+}
+
+test('issue 23 point 8: a partner page loads panel.js from its exact-version URL with the integrity the API names, and the browser refuses other bytes', async ({
+  page,
+}) => {
+  const outside = guardRequests(page);
+  const { data } = (await (await fetch(`${api()}/api/v1/embed-script`)).json()) as EmbedScriptsAnswer;
+  const panel = data.scripts.find((s) => s.name === 'panel');
+  expect(panel?.url).toBe(`/embed/${data.version}/panel.js`);
+  const url = `${api()}${panel?.url}`;
+  await page.goto(`${examples()}/e2e/fixtures/partner.html`);
+  const script = page.waitForResponse(url);
+  await addPanelScript(page, url, panel?.integrity ?? '');
+  expect((await script).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  await expect.poll(() => paintedCanvases(page, '[data-matnat-panel]')).toBeGreaterThan(0);
+  await expect(page.locator('[data-matnat-panel] .matnat-panel__title')).toHaveText('Inlandet');
+
+  // Bytes that are not the published build (a tampered CDN copy): the browser does not run them.
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /integrity/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto(`${examples()}/e2e/fixtures/partner.html`);
+  await addPanelScript(page, url, `sha384-${Buffer.alloc(48).toString('base64')}`);
+  await expect.poll(() => refused.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.Matnat === undefined)).toBe(true);
+  await expect(page.locator('[data-matnat-panel] .matnat-panel__title')).toHaveCount(0);
+  expect(outside).toEqual([]);
+});
+
 for (const width of WIDTHS) {
   test(`web component: <matnat-device-map> shows a signed-in user's devices coloured by their state with a legend (legend="false" hides it), a popup with each sensor's latest reading, and a satellite toggle at ${width} px`, async ({
     page,

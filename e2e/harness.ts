@@ -219,7 +219,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     }
     const tileUrl = `${tilesOrigin}/{z}/{x}/{y}.png`;
     const h = { api, tiles: tilesOrigin, tileUrl, embedToken: DEMO_EMBED_TOKEN, panelIds: DEMO_PANEL_IDS };
-    const roots = ['/examples/', '/packages/react/dist/', '/e2e/bench/'];
+    const roots = ['/examples/', '/packages/react/dist/', '/e2e/bench/', '/e2e/fixtures/'];
     examplesServer.on('request', (req, res) => {
       const path = normalize(decodeURIComponent(new URL(req.url ?? '/', examples).pathname));
       const file = join(repoRoot, path.endsWith('/') ? `${path}index.html` : path);

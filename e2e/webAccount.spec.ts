@@ -1,6 +1,7 @@
 // issue 8, the account screens of the reference app: register and e-mail verification, password reset,
 // the invitee's first visit, and Din profil (name, e-mail, password, avatar, embed tokens). The API as
 // `npm start` runs it, on SQLite; mail is read from the server's data directory (`<data>/mail/*.json`).
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -353,6 +354,18 @@ test('embed tokens: create from my own panels, see the token once, copy a snippe
   );
   await expect(section.getByRole('textbox', { name: 'Script-tagg' })).toHaveValue(
     new RegExp(`data-embed-token="${token}" data-panel-id="${panelId}"`),
+  );
+  // Issue 23 point 8: the script at its exact-version URL with the hash of the bytes the server sends.
+  const scriptTag = await section.getByRole('textbox', { name: 'Script-tagg' }).inputValue();
+  const [, src = '', integrity] =
+    scriptTag.match(/<script src="([^"]+)" integrity="([^"]+)" crossorigin="anonymous" defer>/) ?? [];
+  expect(src).toMatch(new RegExp(`^${web()}/embed/\\d+\\.\\d+\\.\\d+[^/]*/panel\\.js$`));
+  const served = await page.request.get(src);
+  expect(served.headers()['cache-control']).toContain('immutable');
+  expect(integrity).toBe(
+    `sha384-${createHash('sha384')
+      .update(await served.body())
+      .digest('base64')}`,
   );
   await section.getByRole('button', { name: 'Kopiera' }).nth(2).click();
   await expect(section.getByRole('button', { name: 'Kopierat!' })).toBeVisible();

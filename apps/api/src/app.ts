@@ -31,6 +31,7 @@ import { BackgroundWork } from './http/background.js';
 import { registerCompression } from './http/compression.js';
 import { registerCors } from './http/cors.js';
 import { registerDrain } from './http/drain.js';
+import { registerEmbeds } from './http/embeds.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerFrontend } from './http/frontend.js';
 import { healthRoutes } from './http/health.js';
@@ -286,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   await registerReference(app);
+  await registerEmbeds(app);
   await registerFrontend(app);
   return app;
 }

@@ -15,6 +15,12 @@ export interface PasswordHashing {
   timeCost: number;
 }
 
+/** A directory of script-tag builds and the SDK version they are. */
+export interface EmbedBuild {
+  dir: string;
+  version: string;
+}
+
 export interface Config {
   /** NODE_ENV=production: APP_KEY required, no demo seeding or simulated readings unless asked. */
   production: boolean;
@@ -41,6 +47,11 @@ export interface Config {
   frontendDir: string | null;
   /** Further static directories by URL prefix (`'/packages/react/dist/'` → dir). @default the SDK bundles for the examples */
   staticMounts: Record<string, string>;
+  /**
+   * The SDK's script-tag builds, served at `/embed/{version}/` and `/embed/v{major}/` (docs/embedding.md).
+   * @default packages/react/dist/embed with the package's version, when built; null serves none
+   */
+  embeds: EmbedBuild | null;
   /** Session lifetime in minutes (sliding), and with "remember me". @default { idle: 120, remember: 43200 } */
   session: { idleMinutes: number; rememberMinutes: number };
   /** Marks cookies `Secure`. @default true when appUrl is https */
@@ -170,6 +181,14 @@ function defaultStaticMounts(frontendDir: string | null): Record<string, string>
   if (frontendDir !== examples && existsSync(examples)) mounts['/examples/'] = examples;
   if (existsSync(bundles)) mounts['/packages/react/dist/'] = bundles;
   return mounts;
+}
+
+/** The script-tag builds of the checkout's @matnat/react, when built. */
+function defaultEmbeds(): EmbedBuild | null {
+  const dir = join(repoRoot, 'packages/react/dist/embed');
+  const manifest = join(repoRoot, 'packages/react/package.json');
+  if (!existsSync(dir) || !existsSync(manifest)) return null;
+  return { dir, version: (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version };
 }
 
 /** A setting with a value the server cannot use: named, with what is wrong, on one line. */
@@ -326,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: s.text('MAIL_FROM') ?? 'Mätnät <noreply@matnat.se>',
     frontendDir,
     staticMounts: defaultStaticMounts(frontendDir),
+    embeds: defaultEmbeds(),
     session: {
       idleMinutes: s.int('SESSION_LIFETIME_MINUTES', 120, 1),
       rememberMinutes: s.int('SESSION_REMEMBER_MINUTES', 43_200, 1),

@@ -72,3 +72,20 @@ export type EmbedToken = z.infer<typeof EmbedToken>;
 /** Answer of the create call: the only time the plaintext token is shown. */
 export const EmbedTokenCreated = EmbedToken.extend({ token: z.string() });
 export type EmbedTokenCreated = z.infer<typeof EmbedTokenCreated>;
+
+/** One script-tag build this server serves: its versioned URLs and its subresource-integrity hash. */
+export const EmbedScript = z.object({
+  /** `panel`, `temperature-map`, `elements` */
+  name: z.string(),
+  /** `/embed/{exact version}/{name}.js`: never changes, cached for a year (`immutable`). */
+  url: z.string(),
+  /** `/embed/v{major}/{name}.js`: the newest build of the major version, cached for five minutes. */
+  major_url: z.string(),
+  /** `sha384-…` of the file at `url`, for a script tag's `integrity` attribute. */
+  integrity: z.string(),
+});
+export type EmbedScript = z.infer<typeof EmbedScript>;
+
+/** `GET /api/v1/embed-script`: the SDK version of the served script-tag builds (null when none are). */
+export const EmbedScripts = z.object({ version: z.string().nullable(), scripts: z.array(EmbedScript) });
+export type EmbedScripts = z.infer<typeof EmbedScripts>;

@@ -65,6 +65,7 @@ describe('query keys per resource', () => {
       [queries.products(), 'GET /api/v1/product'],
       [queries.product(1), 'GET /api/v1/product/1'],
       [queries.embedTokens(), 'GET /api/v1/embed-token'],
+      [queries.embedScripts(), 'GET /api/v1/embed-script'],
     ];
     for (const [options, route] of cases) {
       server.calls.length = 0;

@@ -7,6 +7,7 @@ import type {
   CartItem,
   Dashboard,
   Device,
+  EmbedScripts,
   EmbedToken,
   Id,
   IngestDeadLetter,
@@ -65,6 +66,8 @@ export interface MatnatQueries {
   product(id: Id): MatnatQueryOptions<Product>;
   temperatureMap(): MatnatQueryOptions<TemperatureMap>;
   embedTokens(): MatnatQueryOptions<EmbedToken[]>;
+  /** The server's script-tag builds, for the token page's snippets. */
+  embedScripts(): MatnatQueryOptions<EmbedScripts>;
   cart(): MatnatQueryOptions<CartItem[]>;
   /** An invitation looked up by its mailed token. */
   invitation(token: string): MatnatQueryOptions<InviteLookup>;
@@ -102,6 +105,7 @@ export function createQueries(api: MatnatApi): MatnatQueries {
     product: (id: Id) => q(['product', id], () => api.shop.product(id)),
     temperatureMap: () => temperatureMapQuery(api.publicMap),
     embedTokens: () => q(['embedTokens'], api.embedTokens.list),
+    embedScripts: () => q(['embedScripts'], api.embedTokens.scripts),
     cart: () => q(['cart'], api.cart.retrieve),
     invitation: (token: string) => q(['invitation', token], () => api.auth.invitation(token)),
   };

@@ -2,7 +2,8 @@ import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { now } from './envelope.js';
 
-const PUBLIC_READ = /^\/api\/v1\/(public\/|product(\/|\?|$))/;
+// The script-tag builds too: a partner page's `<script integrity=… crossorigin>` is a CORS request.
+const PUBLIC_READ = /^\/(api\/v1\/(public\/|product(\/|\?|$))|embed\/)/;
 // Other processes may have created or revoked tokens: the origin list is reloaded at most this often.
 const RELOAD_MS = 60_000;
 
@@ -35,9 +36,9 @@ function embedOrigins(app: FastifyInstance): EmbedOrigins {
 }
 
 /**
- * CORS: guest-readable catalogue data (the public map, the shop's products) is the same for everyone and
- * never sent with credentials, so any page may read it; everything else answers only the exact origins of
- * live embed tokens, for reads without cookies.
+ * CORS: guest-readable catalogue data (the public map, the shop's products) and the script-tag builds are
+ * the same for everyone and never sent with credentials, so any page may read them; everything else
+ * answers only the exact origins of live embed tokens, for reads without cookies.
  */
 export async function registerCors(app: FastifyInstance): Promise<void> {
   const origins = embedOrigins(app);

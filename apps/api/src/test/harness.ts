@@ -206,6 +206,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       appKey: 'test-key',
       frontendDir: null,
       staticMounts: {},
+      embeds: null,
       password: TEST_PASSWORD_COST,
       seedDemo: false,
       simulate: false,

@@ -57,7 +57,7 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   },
   'admin.users': () => start(q.users(), q.teams()),
   'admin.devices': () => start(q.devices({ unassigned: true }), q.teams()),
-  'user.settings': () => start(q.embedTokens(), q.dashboards(), q.devices()),
+  'user.settings': () => start(q.embedTokens(), q.dashboards(), q.devices(), q.embedScripts()),
   'user.invite': (_, url) => {
     const token = url.searchParams.get('token');
     if (token) start(q.invitation(token));

@@ -141,6 +141,7 @@ const design2: Case[] = [
   ['GET /api/v1/embed-token', (a) => a.embedTokens.list()],
   ['POST /api/v1/embed-token', (a) => a.embedTokens.create(token), token],
   ['DELETE /api/v1/embed-token/4', (a) => a.embedTokens.revoke(4)],
+  ['GET /api/v1/embed-script', (a) => a.embedTokens.scripts()],
 ];
 
 describe.each([

@@ -12,6 +12,7 @@ export type {
   DeviceCreateBodyInput,
   DeviceUpdateBodyInput,
   EmailVerifyQuery,
+  EmbedScripts,
   EmbedToken,
   EmbedTokenCreateBodyInput,
   EmbedTokenCreated,

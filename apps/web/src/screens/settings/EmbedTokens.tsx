@@ -64,7 +64,8 @@ function CreatedToken({
   onDone: () => void;
 }) {
   const target = embedTarget(created.scopes, devices);
-  const snippets = target ? embedSnippets(created.token, window.location.origin, target) : null;
+  const scripts = useQuery(matnat.queries.embedScripts()).data?.scripts ?? [];
+  const snippets = target ? embedSnippets(created.token, window.location.origin, target, scripts) : null;
   return (
     <div className="space-y-4 rounded-lg bg-teal-50 p-4 ring-1 ring-teal-200">
       <h3 className="font-semibold text-slate-900">Token skapad: {created.name}</h3>
@@ -75,7 +76,7 @@ function CreatedToken({
       {snippets && (
         <>
           <CopyBlock label="React" text={snippets.react} />
-          <CopyBlock label="Webbkomponent" text={snippets.webComponent} />
+          {snippets.webComponent && <CopyBlock label="Webbkomponent" text={snippets.webComponent} />}
           {snippets.scriptTag && <CopyBlock label="Script-tagg" text={snippets.scriptTag} />}
         </>
       )}

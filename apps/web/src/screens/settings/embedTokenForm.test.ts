@@ -13,6 +13,13 @@ import {
 const sensor = (id: number) => ({ id, name: `s${id}` }) as never;
 const device = (id: number, title: string | null, sensors: number[] = []) =>
   ({ id, title, external_device_id: `ext-${id}`, sensors: sensors.map(sensor) }) as unknown as Device;
+const build = (name: string) => ({
+  name,
+  url: `/embed/1.2.3/${name}.js`,
+  major_url: `/embed/v1/${name}.js`,
+  integrity: `sha384-${name}Hash`,
+});
+const scripts = [build('elements'), build('panel'), build('temperature-map')];
 const dashboards = [
   {
     id: 1,
@@ -79,7 +86,7 @@ describe('embed token form (issue 8: user settings, embed tokens)', () => {
   });
 
   it('ready-to-paste React, web component and script tag code as docs/embedding.md writes them', () => {
-    const s = embedSnippets('mtn_abc', 'https://matnat.se', { kind: 'panel', panelId: 12 });
+    const s = embedSnippets('mtn_abc', 'https://matnat.se', { kind: 'panel', panelId: 12 }, scripts);
     expect(s.react).toContain("import { MatnatProvider, Panel } from '@matnat/react';");
     expect(s.react).toContain(
       "<MatnatProvider config={{ baseUrl: 'https://matnat.se', auth: { embedToken: 'mtn_abc' } }}>",
@@ -87,20 +94,25 @@ describe('embed token form (issue 8: user settings, embed tokens)', () => {
     expect(s.react).toContain('<Panel panelId={12} />');
     expect(s.webComponent).toBe(
       [
-        '<script src="https://matnat.se/packages/react/dist/embed/elements.js" defer></script>',
+        '<script src="https://matnat.se/embed/1.2.3/elements.js" integrity="sha384-elementsHash" crossorigin="anonymous" defer></script>',
         '<matnat-panel api-base="https://matnat.se" embed-token="mtn_abc" panel-id="12"></matnat-panel>',
       ].join('\n'),
     );
     expect(s.scriptTag).toBe(
       [
         '<div data-matnat-panel data-api-base="https://matnat.se" data-embed-token="mtn_abc" data-panel-id="12"></div>',
-        '<script src="https://matnat.se/packages/react/dist/embed/panel.js" defer></script>',
+        '<script src="https://matnat.se/embed/1.2.3/panel.js" integrity="sha384-panelHash" crossorigin="anonymous" defer></script>',
       ].join('\n'),
     );
   });
 
   it('a device’s sensors: a line chart in React and as an element; no script tag (panel.js takes ids)', () => {
-    const s = embedSnippets('mtn_x', 'https://m.se', { kind: 'sensors', sensorIds: [7, 8], title: 'Å "re"' });
+    const s = embedSnippets(
+      'mtn_x',
+      'https://m.se',
+      { kind: 'sensors', sensorIds: [7, 8], title: 'Å "re"' },
+      scripts,
+    );
     expect(s.react).toContain(
       '<LineChartPanel title="Å \\"re\\"" items={[{ sensorId: 7 }, { sensorId: 8 }]} />',
     );
@@ -111,12 +123,19 @@ describe('embed token form (issue 8: user settings, embed tokens)', () => {
   });
 
   it('the public map needs no token in the element and script tag', () => {
-    const s = embedSnippets('mtn_x', 'https://m.se', { kind: 'public-map' });
+    const s = embedSnippets('mtn_x', 'https://m.se', { kind: 'public-map' }, scripts);
     expect(s.react).toContain('<TemperatureMap />');
     expect(s.webComponent).toContain('<matnat-temperature-map api-base="https://m.se" height="480">');
     expect(s.scriptTag).toContain(
       '<div data-matnat-temperature-map data-api-base="https://m.se" data-height="480">',
     );
     expect(s.scriptTag).not.toContain('mtn_x');
+  });
+
+  it('issue 23 point 8: without script-tag builds on the server, only the React code', () => {
+    const s = embedSnippets('mtn_x', 'https://m.se', { kind: 'panel', panelId: 1 }, []);
+    expect(s.react).toContain('<Panel panelId={1} />');
+    expect(s.webComponent).toBeNull();
+    expect(s.scriptTag).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Dashboard, Device, EmbedScope } from '@matnat/contract';
+import type { Dashboard, Device, EmbedScope, EmbedScript } from '@matnat/contract';
 
 /** One checkbox of the scope picker: a panel or device the user can read, or the public map. */
 export interface ScopeOption {
@@ -85,8 +85,9 @@ export function embedTarget(scopes: readonly string[], devices: readonly Device[
 
 export interface Snippets {
   react: string;
-  webComponent: string;
-  /** `panel.js` shows panels by id only: null for a line chart of a device's sensors. */
+  /** Null when the server serves no script-tag builds (`GET /api/v1/embed-script` names none). */
+  webComponent: string | null;
+  /** `panel.js` shows panels by id only: null for a line chart of a device's sensors, or without builds. */
   scriptTag: string | null;
 }
 
@@ -120,11 +121,27 @@ function elementAttributes(target: EmbedTarget, prefix: '' | 'data-'): string {
 }
 
 /**
- * Ready-to-paste code for the three ways of docs/embedding.md: React (`MatnatProvider` with the token),
- * a web component, and a script tag. `apiBase` is the Mätnät server, which also serves the SDK's bundles
- * under `/packages/react/dist/`.
+ * A script tag at the build's exact-version URL with its subresource-integrity hash (the browser refuses
+ * other bytes; `crossorigin` makes it a CORS request, which integrity needs across origins). Null when the
+ * server serves no such build.
  */
-export function embedSnippets(token: string, apiBase: string, target: EmbedTarget): Snippets {
+function scriptElement(apiBase: string, scripts: readonly EmbedScript[], name: string): string | null {
+  const script = scripts.find((s) => s.name === name);
+  if (!script) return null;
+  return `<script src="${apiBase}${script.url}" integrity="${script.integrity}" crossorigin="anonymous" defer></script>`;
+}
+
+/**
+ * Ready-to-paste code for the three ways of docs/embedding.md: React (`MatnatProvider` with the token),
+ * a web component, and a script tag. `apiBase` is the Mätnät server, which also serves the SDK's
+ * script-tag builds (`scripts`, from `GET /api/v1/embed-script`) at versioned URLs.
+ */
+export function embedSnippets(
+  token: string,
+  apiBase: string,
+  target: EmbedTarget,
+  scripts: readonly EmbedScript[],
+): Snippets {
   const [component, element] = reactElement(target);
   const react = [
     '// npm install @matnat/react @matnat/core react react-dom',
@@ -137,16 +154,22 @@ export function embedSnippets(token: string, apiBase: string, target: EmbedTarge
   const map = target.kind === 'public-map';
   const tag = map ? 'matnat-temperature-map' : 'matnat-panel';
   const tokenAttr = map ? '' : ` embed-token="${attr(token)}"`;
-  const webComponent = [
-    `<script src="${apiBase}/packages/react/dist/embed/elements.js" defer></script>`,
-    `<${tag} api-base="${attr(apiBase)}"${tokenAttr} ${elementAttributes(target, '')}></${tag}>`,
-  ].join('\n');
+  const elements = scriptElement(apiBase, scripts, 'elements');
+  const webComponent =
+    elements &&
+    [
+      elements,
+      `<${tag} api-base="${attr(apiBase)}"${tokenAttr} ${elementAttributes(target, '')}></${tag}>`,
+    ].join('\n');
   if (target.kind === 'sensors') return { react, webComponent, scriptTag: null };
   const script = map ? 'temperature-map' : 'panel';
   const dataToken = map ? '' : ` data-embed-token="${attr(token)}"`;
-  const scriptTag = [
-    `<div data-matnat-${script} data-api-base="${attr(apiBase)}"${dataToken} ${elementAttributes(target, 'data-')}></div>`,
-    `<script src="${apiBase}/packages/react/dist/embed/${script}.js" defer></script>`,
-  ].join('\n');
+  const scriptTagElement = scriptElement(apiBase, scripts, script);
+  const scriptTag =
+    scriptTagElement &&
+    [
+      `<div data-matnat-${script} data-api-base="${attr(apiBase)}"${dataToken} ${elementAttributes(target, 'data-')}></div>`,
+      scriptTagElement,
+    ].join('\n');
   return { react, webComponent, scriptTag };
 }
