@@ -478,7 +478,7 @@ describe.each(dialects)('issue 11: alert evaluation with fake time (%s)', (diale
     const reminded = (await fired()).filter((h) => h.event === 'renotified');
     expect(reminded).toHaveLength(2000);
     expect(commits.filter((c) => c.some(ours)).length - transactions.length).toBeLessThanOrEqual(5);
-  });
+  }, 120_000); // 2,000 sensors in four batches took over 30 s at load 17 on 2 cores; this is not a timing rule
 
   it('the operators < and ≤ fire below the threshold and clear above the clear threshold', async () => {
     w = await make({ operator: '<=', threshold: -25, clear_threshold: -23 });
