@@ -78,7 +78,8 @@ test('anna signs in and reaches her dashboards, sorted by title; logout returns 
   await signIn(page, 'anna@matnat.se');
   await expect(page).toHaveURL(`${web()}/dashboard`);
   await expect(page).toHaveTitle('Dashboards · Mätnät');
-  const titles = page.locator('main ul li a span:first-child');
+  // The dashboards' list, below the fleet overview's links.
+  const titles = page.locator('main h2:text-is("Dina dashboards") ~ ul li a span:first-child');
   await expect(titles.first()).toBeVisible();
   const shown = await titles.allTextContents();
   expect(shown).toEqual([...shown].sort(new Intl.Collator('sv', { numeric: true }).compare));
@@ -223,6 +224,26 @@ test('a screen chunk that fails to load reloads the page once, then shows the er
   await expect(page.getByText('Sidan kunde inte visas.')).toBeVisible();
   // Not a loop: the layout's chunk loading on the reloaded page does not clear the flag.
   await page.waitForLoadState('networkidle');
+  expect(loads).toBe(2);
+});
+
+test('issue 21 point 7: a chunk that fails during an in-app navigation reloads into the target route, not the old page', async ({
+  page,
+}) => {
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.goto(`${web()}/`);
+  await expect(page.getByRole('heading', { name: 'Välkommen till Mätnät' })).toBeVisible();
+  // The about screen's chunk fails once (a deploy removed it); the reload fetches it afresh.
+  let failed = 0;
+  await page.route(/\/assets\/About-[\w-]+\.js$/, (route) => {
+    if (failed++ === 0) return route.abort();
+    return route.continue();
+  });
+  await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Om oss' }).click();
+  await expect(page.getByRole('heading', { name: 'Om oss', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(`${web()}/about`);
+  expect(failed).toBe(2);
   expect(loads).toBe(2);
 });
 

@@ -71,6 +71,8 @@ test('alert.create / alert.edit: two conditions, a clear threshold on the wrong 
 
   await row.getByRole('link', { name: 'E2E värmebölja' }).click();
   await expect(page.getByLabel('Gränsvärde')).toHaveCount(2);
+  // Issue 21 point 7: the tab names the alert.
+  await expect(page).toHaveTitle('Redigera E2E värmebölja · Mätnät');
   await expect(page.getByLabel('Varaktighet (minuter)').nth(1)).toHaveValue('15');
   await page.getByLabel('Namn').fill('E2E värmebölja ändrad');
   await page.getByRole('button', { name: 'Ta bort villkor 2' }).click();

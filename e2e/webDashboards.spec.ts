@@ -116,7 +116,8 @@ test('dashboard.show: panels painted, one stream; reorder by keyboard (announced
     if (r.url().includes('/api/v1/stream')) streams.push(r.url());
   });
   await page.reload();
-  await expect(page).toHaveTitle('Dashboard · Mätnät');
+  // Issue 21 point 7: the tab names the dashboard.
+  await expect(page).toHaveTitle(`${TITLE} · Mätnät`);
   await expect(page.locator('.matnat-chart canvas, .matnat-panel canvas').first()).toBeVisible();
   await expect(page.locator('.matnat-single-value__number')).toBeVisible();
   await expectAccessible(page);
@@ -219,6 +220,7 @@ test('dashboard.show: edit the title; panel.edit changes a panel; remove a panel
   await page.getByLabel('Titel').fill(`${TITLE} 2`);
   await page.getByRole('button', { name: 'Spara' }).click();
   await expect(page.getByRole('heading', { name: `${TITLE} 2` })).toBeVisible();
+  await expect(page).toHaveTitle(`${TITLE} 2 · Mätnät`);
   // The PATCH answer carries the panels without their lines: the open dashboard keeps the loaded ones.
   const advanced = page.getByRole('listitem', { name: 'Fjällen jämförda' });
   await expect(advanced.getByText('Gällivare 1', { exact: false }).first()).toBeVisible();
@@ -226,7 +228,7 @@ test('dashboard.show: edit the title; panel.edit changes a panel; remove a panel
 
   await page.getByRole('link', { name: 'Redigera Fjällen jämförda' }).click();
   await expect(page).toHaveURL(/\/panel\/\d+\/edit$/);
-  await expect(page).toHaveTitle(/· Mätnät$/);
+  await expect(page).toHaveTitle('Redigera Fjällen jämförda · Mätnät');
   await expect(page.getByLabel('Färg 2')).toHaveValue('#b91c1c');
   await expectAccessible(page);
   await screenshots(page, 'panel-edit');

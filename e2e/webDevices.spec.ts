@@ -59,6 +59,8 @@ test("device.show: sensors with latest values and a chart each; the route's time
   const device = devices.data.find((d) => d.lat !== null) as ApiDevice;
   await page.goto(`${web()}/device/${device.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(device.title ?? device.external_device_id);
+  // Issue 21 point 7: the tab names the device.
+  await expect(page).toHaveTitle(`${device.title ?? device.external_device_id} · Mätnät`);
   await expect(page.getByRole('heading', { name: 'Sensorer' })).toBeVisible();
   await expect(page.locator('.matnat-line-chart-panel canvas').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Gateways' })).toBeVisible();
@@ -118,6 +120,7 @@ test('device.edit: a bad latitude shows the field error; a position clicked on t
   const id = created.data.id;
   await page.goto(`${web()}/device/${id}/edit`);
   await expect(page.getByRole('heading', { name: 'Redigera Provgivare E2E' })).toBeVisible();
+  await expect(page).toHaveTitle('Redigera Provgivare E2E · Mätnät');
   await page.getByLabel('Latitud').fill('200');
   await page.getByRole('button', { name: 'Spara' }).click();
   await expect(page.getByLabel('Latitud')).toHaveAttribute('aria-invalid', 'true');

@@ -191,3 +191,58 @@ test('issue 9 about: Om oss from the main navigation, for guests', async ({ page
   await expectAccessible(page);
   await screenshots(page, 'about');
 });
+
+/** Every public page a guest can open by its address (spec §2's `public` and `guest` routes). */
+const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/produkter',
+  '/bestall',
+  '/temperaturspjut',
+  '/temperaturspjut/nz',
+  '/login',
+  '/registrera',
+  '/password/reset',
+  '/error',
+  '/404',
+];
+
+test('issue 21 point 7: a guest’s console shows no 401 on the public pages — fresh, with a cart, and after signing out', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await localTiles(page);
+  const unauthorized: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 401) unauthorized.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  const visitAll = async (when: string) => {
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(`${web()}${path}`);
+      await expect(page.locator('h1').first(), `${path} (${when})`).toBeAttached();
+      // Requests a screen starts after its first paint (the session, the cart, the map's data) have answered.
+      await page.waitForTimeout(300);
+    }
+  };
+  await visitAll('a new visitor');
+  // A cart makes a guest session on the server (its cookie and the readable XSRF cookie).
+  await page.goto(`${web()}/produkter`);
+  await andSaved(page, () => page.getByRole('button', { name: 'Lägg i varukorgen: Abonnemang' }).click());
+  await visitAll('a guest with a cart');
+  // Signed in, then out: the pages as a guest again.
+  await page.goto(`${web()}/login`);
+  await page.getByLabel('E-postadress').fill('anna@matnat.se');
+  await page.getByLabel('Lösenord').fill('matnat-demo');
+  await page.getByRole('button', { name: 'Logga in' }).click();
+  await expect(page).toHaveURL(`${web()}/dashboard`);
+  await page.getByRole('button', { name: /Profilmeny/ }).click();
+  await page.getByRole('button', { name: 'Logga ut' }).click();
+  await expect(page).toHaveURL(`${web()}/login`);
+  await visitAll('after signing out');
+  expect(unauthorized).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+});

@@ -1,4 +1,11 @@
-import { buildPath, createMatnatClient, createNavigationProgress, type RouteName } from '@matnat/core';
+import { SIGNED_IN_COOKIE } from '@matnat/contract/plain';
+import {
+  buildPath,
+  createMatnatClient,
+  createNavigationProgress,
+  documentCookie,
+  type RouteName,
+} from '@matnat/core';
 
 type Navigate = (path: string) => unknown;
 let navigateTo: Navigate = (path) => window.location.assign(path);
@@ -12,6 +19,8 @@ export function setNavigate(navigate: Navigate): void {
 export const matnat = createMatnatClient({
   // 'login' after a 401 while logged in, 'admin.users' after an impersonation revert.
   navigate: (name) => void navigateTo(buildPath(name as RouteName)),
+  // Issue 21 point 7: GET /api/me only while the API says someone is signed in here (no 401 for guests).
+  signedIn: () => documentCookie(SIGNED_IN_COOKIE) === '1',
 });
 
 /** The top-of-page bar that `useNavigation` drives (spec §2: ≈3000 ms, 100 ms ticks). */

@@ -3,6 +3,13 @@
  * (through `@matnat/contract/plain`) without pulling a schema library into browser bundles.
  */
 
+/**
+ * The readable cookie the API keeps while a session has a signed-in user (value '1'), and clears when it
+ * has none: the app asks GET /api/me only when it is there, so that a guest's console shows no 401. A hint,
+ * never an authorization (that is the session cookie's).
+ */
+export const SIGNED_IN_COOKIE = 'matnat_signed_in';
+
 /** Time-filter ranges (spec §3), in the spec's order. */
 export const RANGE_SLUGS = [
   'prev_3_h',

@@ -28,6 +28,12 @@ export interface MatnatClientConfig {
   readCookie?: (name: string) => string | undefined;
   /** Goes to a named route of the app's router: 'login' after a 401, 'admin.users' after a revert. */
   navigate?: (routeName: string) => void;
+  /**
+   * Whether this browser may hold a signed-in session; without one, the route guards' check of the user
+   * asks nothing (a guest's console shows no 401). The hosted app passes a check of the contract's
+   * `SIGNED_IN_COOKIE`. @default always asks GET /api/me
+   */
+  signedIn?: () => boolean;
   /** Called after a 401 while logged in, once the session has logged out. */
   onUnauthenticated?: () => void;
   /** Rewordings of the Swedish UI strings. */
@@ -126,6 +132,7 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
     api,
     platform,
     navigate: config.navigate,
+    signedIn: config.signedIn,
     // The server's cart belongs to the session; what was cached belongs to the previous user and must not
     // stay on screen while it is fetched again (a guest's cache holds only public data, so a login keeps it).
     // A request under way is left to finish: resetting it would cancel it, and its caller (a 401's, say)

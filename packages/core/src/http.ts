@@ -55,7 +55,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 export const CSRF_COOKIE_PATH = '/sanctum/csrf-cookie';
 
-function documentCookie(name: string): string | undefined {
+/** A cookie of the page (`document.cookie`), undefined when absent or outside a browser. */
+export function documentCookie(name: string): string | undefined {
   const cookies = (globalThis as { document?: { cookie?: string } }).document?.cookie ?? '';
   return `; ${cookies}`.split(`; ${name}=`)[1]?.split(';')[0];
 }

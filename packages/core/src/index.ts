@@ -88,7 +88,14 @@ export type {
   QueryValue,
   RequestOptions,
 } from './http';
-export { CSRF_COOKIE_PATH, createHttpClient, withQuery, XSRF_COOKIE, XSRF_HEADER } from './http';
+export {
+  CSRF_COOKIE_PATH,
+  createHttpClient,
+  documentCookie,
+  withQuery,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+} from './http';
 export { compareSwedish, deviceLabel, sortAlerts, sortDashboards, sortDevices } from './lists';
 export type { LocalSettings, LocalSettingsOptions, LocalSettingsStore } from './localSettings';
 export { createLocalSettings, DEFAULT_LOCAL_SETTINGS, LOCAL_SETTINGS_STORAGE_KEY } from './localSettings';

@@ -68,6 +68,23 @@ describe('spec §4 Session', () => {
     expect(server.requests()).toEqual(['GET /api/me', 'GET /api/me', 'GET /api/me', 'GET /api/me']);
   });
 
+  it("issue 21 point 7: without the signed-in hint the guards' fetchUser asks nothing and answers nobody", async () => {
+    const { server, platform } = setup();
+    let hint = false;
+    const session = createSession({
+      api: createApi(createHttpClient({ platform, readCookie: () => 't' })),
+      platform,
+      signedIn: () => hint,
+    });
+    await expect(session.fetchUser()).rejects.toThrow('Nobody is signed in');
+    expect(session.getUser()).toBeNull();
+    expect(server.requests()).toEqual([]);
+    hint = true;
+    server.on('GET /api/me', { body: { data: anna } });
+    await expect(session.fetchUser()).resolves.toEqual(anna);
+    expect(server.requests()).toEqual(['GET /api/me']);
+  });
+
   it('a failed fetch clears the user, triggers logout and passes the error to the caller (spec §8)', async () => {
     const { server, session } = setup();
     server.once('GET /api/me', { body: { data: anna } });

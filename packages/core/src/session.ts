@@ -37,6 +37,12 @@ export interface SessionOptions {
    * before the call that changed it resolves: what was cached for the previous user must go first.
    */
   onUserChange?: (previous: Id | null, next: Id | null) => void;
+  /**
+   * Whether this browser may hold a signed-in session (the hosted app: the API's readable signed-in
+   * cookie, the contract's `SIGNED_IN_COOKIE`). When it says no, `fetchUser` answers "nobody" without
+   * asking GET /api/me: a guest's console shows no 401. @default always asks
+   */
+  signedIn?: () => boolean;
 }
 
 export interface Session extends ExternalStore<SessionState> {
@@ -77,7 +83,7 @@ export interface Session extends ExternalStore<SessionState> {
 }
 
 /** The spec §4 session: the current user, its refresh, logout, updates and impersonation. */
-export function createSession({ api, platform, navigate, onUserChange }: SessionOptions): Session {
+export function createSession({ api, platform, navigate, onUserChange, signedIn }: SessionOptions): Session {
   const { state, subscribe, getSnapshot } = createStore<SessionState>({ user: null });
   let refreshTimer: unknown;
   let loggingOut: Promise<void> | undefined;
@@ -176,7 +182,12 @@ export function createSession({ api, platform, navigate, onUserChange }: Session
 
     /** The present user (a snapshot), or null: with `fetchUser`, what the route guards consult. */
     getUser: () => getSnapshot().user,
-    fetchUser: () => asking ?? fetchMe(),
+    fetchUser(): Promise<Me> {
+      if (asking) return asking;
+      if (signedIn?.() !== false) return fetchMe();
+      setUser(null);
+      return Promise.reject(new Error('Nobody is signed in in this browser.'));
+    },
     isLoggedIn: () => state.user !== null,
     isAdmin: () => state.user?.is_admin === true,
     hasSetPassword: () => state.user?.has_set_password === true,

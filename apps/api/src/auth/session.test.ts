@@ -1,3 +1,4 @@
+import { SIGNED_IN_COOKIE } from '@matnat/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, testDialects } from '../test/harness.js';
 import { pruneSessions } from './session.js';
@@ -119,6 +120,23 @@ describe.each(dialects)('login, logout and sessions (%s)', (dialect) => {
       cookies: { matnat_session: guestSession ?? '' },
     });
     expect(stale.statusCode).toBe(401);
+  });
+
+  it("issue 21 point 7: the readable signed-in cookie is '1' while a user is signed in, absent for a guest and after logout", async () => {
+    const client = t.client();
+    await client.csrfCookie();
+    expect(client.cookies.has(SIGNED_IN_COOKIE)).toBe(false);
+    expect((await client.post('/cart/store', { cart: [] })).statusCode).toBe(200);
+    expect(client.cookies.has(SIGNED_IN_COOKIE)).toBe(false);
+    const login = await client.post('/api/login', { email: 'anna@matnat.se', password: 'matnat-demo' });
+    const hint = (login.cookies as { name: string; value: string; httpOnly?: boolean }[]).find(
+      (c) => c.name === SIGNED_IN_COOKIE,
+    );
+    expect(hint).toMatchObject({ value: '1' });
+    expect(hint?.httpOnly).toBeFalsy();
+    expect((await client.post('/api/logout')).statusCode).toBe(204);
+    expect(client.cookies.has(SIGNED_IN_COOKIE)).toBe(false);
+    expect(client.cookies.has('matnat_session')).toBe(true);
   });
 
   it('sessions are stored hashed: the cookie value is not a key of the sessions table', async () => {

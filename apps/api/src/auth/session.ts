@@ -1,3 +1,4 @@
+import { SIGNED_IN_COOKIE } from '@matnat/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InferResult, Kysely, Selectable } from 'kysely';
 import { preparedQuery } from '../db/prepared.js';
@@ -46,9 +47,16 @@ export function setXsrfCookie(app: FastifyInstance, reply: FastifyReply, session
   reply.setCookie(XSRF_COOKIE, session.csrfToken, { ...cookieOptions(app, session), httpOnly: false });
 }
 
+/** The contract's signed-in hint: set while the session has a user, cleared for a guest session. */
+function setSignedInCookie(app: FastifyInstance, reply: FastifyReply, session: AuthSession): void {
+  if (session.userId === null) reply.clearCookie(SIGNED_IN_COOKIE, { path: '/' });
+  else reply.setCookie(SIGNED_IN_COOKIE, '1', { ...cookieOptions(app, session), httpOnly: false });
+}
+
 function setSessionCookies(app: FastifyInstance, reply: FastifyReply, cookie: string, session: AuthSession) {
   reply.setCookie(SESSION_COOKIE, cookie, { ...cookieOptions(app, session), httpOnly: true });
   setXsrfCookie(app, reply, session);
+  setSignedInCookie(app, reply, session);
 }
 
 function decodeHeader(value: string): string | null {

@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CHUNK_TIMEOUT_MS, clearReloadFlag, loadWithReloadOnce, RELOAD_FLAG_KEY } from './reloadOnce';
+import {
+  CHUNK_TIMEOUT_MS,
+  clearReloadFlag,
+  loadWithReloadOnce,
+  RELOAD_FLAG_KEY,
+  reloadInto,
+} from './reloadOnce';
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -62,5 +68,21 @@ describe('a lazy screen that fails to load', () => {
     void loadWithReloadOnce(() => Promise.reject(new Error('new build')), { storage, reload });
     await settle();
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the page a failed chunk reloads into (issue 21 point 7)', () => {
+  it('is the target of an in-app navigation, not the old page the address bar still shows', () => {
+    const page = { assign: vi.fn(), reload: vi.fn() };
+    reloadInto({ pathname: '/dashboard/4', search: '?a=1', hash: '#x' }, page);
+    expect(page.assign).toHaveBeenCalledWith('/dashboard/4?a=1#x');
+    expect(page.reload).not.toHaveBeenCalled();
+  });
+
+  it('is the page itself on the first page load (no navigation under way)', () => {
+    const page = { assign: vi.fn(), reload: vi.fn() };
+    reloadInto(undefined, page);
+    expect(page.reload).toHaveBeenCalledTimes(1);
+    expect(page.assign).not.toHaveBeenCalled();
   });
 });

@@ -56,3 +56,20 @@ export async function loadWithReloadOnce<T>(load: () => Promise<T>, options: Rel
     return new Promise<T>(() => {});
   }
 }
+
+/** Where a navigation is headed: React Router's `state.navigation.location` while one is under way. */
+export interface PendingLocation {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+/**
+ * Issue 21 point 7: the page a failed chunk reloads into. During an in-app navigation the address bar
+ * still shows the old page (the router commits the URL once the target's chunks loaded), so the reload
+ * goes to the navigation's target; on the first page load there is none and the page reloads itself.
+ */
+export function reloadInto(pending: PendingLocation | undefined, page: Pick<Location, 'assign' | 'reload'>) {
+  if (pending) page.assign(`${pending.pathname}${pending.search}${pending.hash}`);
+  else page.reload();
+}

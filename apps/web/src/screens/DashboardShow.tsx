@@ -24,6 +24,7 @@ import { moveItem } from '../shell/moveItem';
 import { TextField } from '../shell/TextField';
 import { useAfterPaint } from '../shell/useAfterPaint';
 import { useFormSubmit } from '../shell/useFormSubmit';
+import { usePageTitle } from '../shell/usePageTitle';
 
 type Board = Snapshot<Dashboard>;
 type PanelSnap = Snapshot<PanelEntity>;
@@ -233,6 +234,7 @@ export default function DashboardShow() {
   const [removing, setRemoving] = useState<PanelSnap | null>(null);
   const dragging = useRef<number | null>(null);
   const { move, announcement } = usePanelMoves(board);
+  usePageTitle(board?.title);
   // The title and the tools are painted first; the panels (requests, chart library, charts) a frame later,
   // the chart library's request a task before the panels' data requests.
   const lineCharts = board?.panels?.some((panel) => panel.type === 'line_chart') ?? false;

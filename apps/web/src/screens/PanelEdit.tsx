@@ -5,6 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { matnat } from '../matnat';
 import { idParam } from '../routing/loaders';
 import { PanelForm } from '../shell/PanelForm';
+import { usePageTitle } from '../shell/usePageTitle';
 
 /**
  * panel.edit: the panel's form filled in. A single value, or a line chart of one sensor, opens the simple
@@ -21,6 +22,7 @@ export default function PanelEdit() {
     if (notFound) navigate(buildPath('notFound'), { replace: true });
   }, [notFound, navigate]);
   const panel = query.data ?? null;
+  usePageTitle(panel?.title?.trim() ? `Redigera ${panel.title.trim()}` : null);
   const advanced = panel?.type === 'line_chart' && (panel.lineChartItems?.length ?? 0) > 1;
   return (
     <section className="mx-auto max-w-3xl">

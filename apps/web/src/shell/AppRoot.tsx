@@ -1,18 +1,22 @@
 import { pageTitle } from '@matnat/core';
 import { ProgressBar, ToastViewport } from '@matnat/react';
-import { useEffect, useRef } from 'react';
-import { Link, Outlet, useMatches, useNavigation } from 'react-router';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Link, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { navigationProgress } from '../matnat';
 import { clearReloadFlag } from '../routing/reloadOnce';
 import type { RouteHandle } from '../routing/routes';
 
-/** Spec §2: the title follows '%s · Mätnät' for the deepest route that names itself. */
+/**
+ * Spec §2: the title follows '%s · Mätnät' for the deepest route that names itself, on every navigation;
+ * a layout effect, so that a screen naming the thing it shows (usePageTitle) has the last word.
+ */
 function useRouteTitle() {
   const matches = useMatches();
+  const { pathname } = useLocation();
   const name = matches.map((match) => (match.handle as RouteHandle | undefined)?.name).findLast(Boolean);
-  useEffect(() => {
-    if (name) document.title = pageTitle(name);
-  }, [name]);
+  useLayoutEffect(() => {
+    if (name && pathname) document.title = pageTitle(name);
+  }, [name, pathname]);
 }
 
 /** The router's pending navigations drive the core's progress bar. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@matnat/react';
 import { useParams } from 'react-router';
 import { matnat } from '../../matnat';
+import { usePageTitle } from '../../shell/usePageTitle';
 import NotFound from '../NotFound';
 import { AlertForm } from './AlertForm';
 import { AlertDeliveries } from './AlertNotify';
@@ -9,6 +10,7 @@ import { AlertDeliveries } from './AlertNotify';
 export default function AlertEdit() {
   const id = Number(useParams().alert_id);
   const alert = useQuery(matnat.queries.alert(id));
+  usePageTitle(alert.data ? `Redigera ${alert.data.name}` : null);
   if (alert.isError) return <NotFound />;
   if (!alert.data) return <p className="text-slate-600">Laddar…</p>;
   return (

@@ -8,6 +8,7 @@ import { DeviceMap } from '../../shell/maps';
 import { SelectField } from '../../shell/SelectField';
 import { TextField } from '../../shell/TextField';
 import { useFormSubmit } from '../../shell/useFormSubmit';
+import { usePageTitle } from '../../shell/usePageTitle';
 import NotFound from '../NotFound';
 
 const DEVICE_FIELDS = [
@@ -167,6 +168,7 @@ function EditForm({ device }: { device: Device }) {
 export default function DeviceEdit() {
   const id = Number(useParams().device_id);
   const device = useQuery(matnat.queries.device(id));
+  usePageTitle(device.data ? `Redigera ${deviceLabel(device.data)}` : null);
   if (device.isError) return <NotFound />;
   if (!device.data) return <p className="text-slate-600">Laddar…</p>;
   return (

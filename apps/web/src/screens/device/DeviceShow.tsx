@@ -13,6 +13,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { matnat } from '../../matnat';
 import { DeviceMap } from '../../shell/maps';
 import { useFormSubmit } from '../../shell/useFormSubmit';
+import { usePageTitle } from '../../shell/usePageTitle';
 import NotFound from '../NotFound';
 import { BatteryText, DeviceStateBadge } from './DeviceStatus';
 import { ageOf, signalText, stateOf } from './health';
@@ -107,6 +108,7 @@ export default function DeviceShow() {
   const [filter, setFilter] = useTimeFilter(pathname);
   const [confirming, setConfirming] = useState(false);
   const action = useFormSubmit();
+  usePageTitle(device.data ? deviceLabel(device.data) : null);
 
   if (device.error instanceof HttpError && [403, 404].includes(device.error.status)) return <NotFound />;
   if (device.isError) return <p role="alert">Mätenheten kunde inte hämtas. Försök igen.</p>;
