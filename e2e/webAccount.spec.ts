@@ -188,7 +188,7 @@ test('the invitee opens the mailed link, sets name and password, and reaches the
   await invitee.getByLabel('Bekräfta lösenordet').fill('hemligt-lösen');
   await invitee.getByRole('button', { name: 'Spara och fortsätt' }).click();
   await expect(invitee).toHaveURL(`${web()}/dashboard`);
-  await expect(invitee.getByRole('heading', { name: 'Dashboards' })).toBeVisible();
+  await expect(invitee.getByRole('heading', { name: 'Dashboards', level: 1 })).toBeVisible();
   // Used once: the link no longer works.
   await invitee.goto(link);
   await expect(invitee.getByRole('heading', { name: 'Inbjudan gäller inte längre' })).toBeVisible();
