@@ -65,9 +65,15 @@ test("device.show: sensors with latest values and a chart each; the route's time
   await expect(page.locator('.matnat-line-chart-panel canvas').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Gateways' })).toBeVisible();
   await expect(page.locator('.matnat-device-marker')).toHaveCount(1);
-  await page.getByLabel('Tidsperiod').selectOption('prev_24_h');
+  // Issue 21 point 4: the compact time picker, its panel inside the window beside the header's right edge.
+  const picker = page.getByRole('button', { name: /^Tidsperiod:/ });
+  await picker.click();
+  const panel = page.getByRole('dialog', { name: 'Tidsperiod' });
+  const box = await panel.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 1280).toBe(true);
+  await panel.getByRole('button', { name: 'Senaste 24 timmarna' }).click();
   await page.reload();
-  await expect(page.getByLabel('Tidsperiod')).toHaveValue('prev_24_h');
+  await expect(picker).toContainText('Senaste 24 timmarna');
   await expectAccessible(page);
   await screenshots(page, 'device-show');
 

@@ -58,7 +58,11 @@ describe("npm start's note of the demo invitation (issue 21 point 7)", () => {
     delete env.MQTT_URL;
     delete env.NODE_ENV;
     let output = '';
-    const out = { write: (text) => void (output += text) };
+    const out = {
+      write: (text) => {
+        output += text;
+      },
+    };
     const server = serveDemo({ env, out });
     const exited = new Promise((done) => server.on('exit', done));
     try {

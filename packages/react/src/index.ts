@@ -41,6 +41,8 @@ export * from './styles';
 export type { PanelRange } from './timeFilter/panelRange';
 export type { TimeFilterSelectProps, TimeFilterValue } from './timeFilter/TimeFilterSelect';
 export { TimeFilterSelect } from './timeFilter/TimeFilterSelect';
+export type { TimePickerProps } from './timeFilter/TimePicker';
+export { TimePicker } from './timeFilter/TimePicker';
 export type { TimeFilterChangeDetail } from './timeFilter/timeFilterDetail';
 export * from './ui';
 export { widgetStyles } from './widgets/widgetCss';

@@ -11,8 +11,8 @@ import {
   Panel,
   type PanelInput,
   preloadCharts,
-  TimeFilterSelect,
   type TimeFilterValue,
+  TimePicker,
   useQuery,
   useTimeFilter,
 } from '@matnat/react';
@@ -264,7 +264,8 @@ export default function DashboardShow() {
     <section>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <DashboardTitle key={board.id} board={board} />
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <TimePicker value={filter} onChange={(value) => setFilter(value)} />
           <Link
             to={buildPath('dashboard.panelform.simple', { dashboard_id: id })}
             className={`${linkClass} bg-teal-700 text-white hover:bg-teal-800`}
@@ -278,12 +279,6 @@ export default function DashboardShow() {
             Ny avancerad panel
           </Link>
         </div>
-      </div>
-      <div className="mb-4 max-w-md">
-        <TimeFilterSelect
-          value={{ range_slug: filter.range_slug, interval_slug: filter.interval_slug }}
-          onChange={(value) => setFilter(value)}
-        />
       </div>
       <p aria-live="polite" className="sr-only">
         {announcement}

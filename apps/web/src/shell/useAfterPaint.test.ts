@@ -13,6 +13,7 @@ describe('useAfterPaint: a screen mounts its heavy part after its first painted 
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('is false until a frame ran and the task after it: the frame is painted first', () => {
@@ -38,7 +39,17 @@ describe('useAfterPaint: a screen mounts its heavy part after its first painted 
     expect(result.current).toBe(true);
   });
 
+  it('a visible page waits for its frame however long it takes (a busy machine): never before the paint', () => {
+    const { result } = renderHook(() => useAfterPaint(true));
+    act(() => vi.advanceTimersByTime(5000));
+    expect(result.current).toBe(false);
+    act(() => frames[0]?.(0));
+    act(() => vi.advanceTimersByTime(0));
+    expect(result.current).toBe(true);
+  });
+
   it('a page that paints no frames (a background tab) still gets its content after 100 ms', () => {
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
     const { result } = renderHook(() => useAfterPaint(true));
     act(() => vi.advanceTimersByTime(99));
     expect(result.current).toBe(false);

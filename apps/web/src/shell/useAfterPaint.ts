@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Longest wait for the frame: a page in a background tab paints none. */
+/** Longest wait for the frame of a page in a background tab (it paints none); a visible page waits for it. */
 const NO_FRAME_MS = 100;
 
 /**
@@ -31,7 +31,11 @@ export function useAfterPaint(ready: boolean, first?: () => void): boolean {
       clearTimeout(fallback);
       task = setTimeout(afterPaint, 0);
     });
-    const fallback = setTimeout(afterPaint, NO_FRAME_MS);
+    // Only a hidden page goes without its frame: a visible one under load may take longer than 100 ms to paint,
+    // and its title must still be on screen before the heavy part starts (a Playwright journey checks it).
+    const fallback = setTimeout(() => {
+      if (document.visibilityState === 'hidden') afterPaint();
+    }, NO_FRAME_MS);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(fallback);

@@ -10,6 +10,7 @@ import { useLocation } from 'react-router';
 export function usePageTitle(title: string | null | undefined): void {
   const { pathname } = useLocation();
   useEffect(() => {
-    if (title?.trim()) document.title = formatTitle(title.trim());
+    // Again on every navigation (the pathname), after AppRoot has set the route's title.
+    if (pathname && title?.trim()) document.title = formatTitle(title.trim());
   }, [title, pathname]);
 }

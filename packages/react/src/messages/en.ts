@@ -37,6 +37,11 @@ export const en: Messages = {
       '12_h': 'Every 12 hours',
     },
     custom: (from: string, to: string) => `${from} – ${to}`,
+    presets: 'Quick ranges',
+    customRange: 'Custom range',
+    from: 'From',
+    to: 'To',
+    apply: 'Show range',
   },
   panel: {
     justNow: 'just now',

@@ -14,6 +14,12 @@ export const sv = {
     intervals: INTERVAL_LABELS,
     /** A custom range från–till (issue 21), its ends as the locale writes them. */
     custom: (from: string, to: string) => `${from} – ${to}`,
+    /** The compact time picker (issue 21): its presets, its custom range från–till. */
+    presets: 'Snabbval',
+    customRange: 'Egen period',
+    from: 'Från',
+    to: 'Till',
+    apply: 'Visa perioden',
   },
   panel: {
     justNow: 'nyss',

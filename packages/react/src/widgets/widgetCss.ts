@@ -20,7 +20,7 @@ export const widgetStyles: StyleSheetSource = {
   id: 'matnat-widgets',
   css: `
 ${R}{all:initial;display:block;box-sizing:border-box;font-family:${v('font')};font-size:${v('font-size')};color:${v('text')};line-height:1.5;min-width:0}
-${R} :is(.matnat-panel,.matnat-map,.matnat-time-filter) :where(${HOST_STYLED}){all:revert;box-sizing:border-box}
+${R} :is(.matnat-panel,.matnat-map,.matnat-time-filter,.matnat-time-picker) :where(${HOST_STYLED}){all:revert;box-sizing:border-box}
 ${R} .matnat-chart{overflow:hidden;min-width:0}
 ${R} .matnat-widget-button{display:inline-flex;align-items:center;min-height:2.5rem;padding:.5rem 1rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};color:${v('text')};font:inherit;font-size:.875rem;font-weight:600;cursor:pointer}
 ${R} .matnat-widget-button:hover{background:${v('surface-alt')}}
@@ -41,6 +41,24 @@ ${R} .matnat-time-filter{display:grid;grid-template-columns:1fr;gap:.25rem;font-
 ${R} .matnat-time-filter label{color:${v('muted')}}
 ${R} .matnat-time-filter select{min-height:2.5rem;padding:.25rem .5rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};color:${v('text')};font:inherit}
 ${R} .matnat-time-filter select:focus-visible{outline:2px solid ${v('focus')};outline-offset:2px}
+${R} .matnat-time-picker{position:relative;display:inline-block;max-width:100%;font-size:.875rem}
+${R} .matnat-time-picker__button{display:inline-flex;flex-wrap:wrap;align-items:center;gap:0 .5rem;max-width:100%;min-height:2.5rem;padding:.375rem .75rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};color:${v('text')};font:inherit;text-align:left;cursor:pointer}
+${R} .matnat-time-picker__button:hover,${R} .matnat-time-picker__preset:hover{background:${v('surface-alt')}}
+${R} .matnat-time-picker__button:disabled{opacity:.5;cursor:not-allowed}
+${R} .matnat-time-picker__range{font-weight:600}
+${R} .matnat-time-picker__interval{color:${v('muted')}}
+${R} .matnat-time-picker :is(button,input,select):focus-visible{outline:2px solid ${v('focus')};outline-offset:2px}
+${R} .matnat-time-picker__panel{position:absolute;z-index:${v('z-index')};top:calc(100% + .25rem);left:0;box-sizing:border-box;width:min(34rem,calc(100vw - 2rem));display:grid;gap:1rem;padding:.75rem;background:${v('surface')};border:1px solid ${v('border')};border-radius:${v('radius')};box-shadow:${v('shadow')}}
+${R} .matnat-time-picker__heading{margin:0 0 .25rem;font-weight:600}
+${R} .matnat-time-picker__presets{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:.25rem;margin:0;padding:0;list-style:none}
+${R} .matnat-time-picker__preset{box-sizing:border-box;width:100%;min-height:2.25rem;padding:.25rem .5rem;border:1px solid transparent;border-radius:${v('radius')};background:transparent;color:${v('text')};font:inherit;text-align:left;cursor:pointer}
+${R} .matnat-time-picker__preset[aria-pressed="true"]{border-color:${v('primary')};color:${v('primary')};font-weight:600}
+${R} .matnat-time-picker__custom{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.5rem}
+${R} .matnat-time-picker__custom .matnat-time-picker__heading{flex-basis:100%}
+${R} .matnat-time-picker__field{display:grid;gap:.25rem}
+${R} .matnat-time-picker__field label{color:${v('muted')}}
+${R} .matnat-time-picker :is(input,select){box-sizing:border-box;min-height:2.5rem;padding:.25rem .5rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};color:${v('text')};font:inherit}
+${R} .matnat-time-picker__error{margin:0;color:${v('danger')}}
 ${R} .matnat-single-value{margin:0;font-size:2.5rem;font-weight:600;line-height:1.1;color:${v('primary')}}
 ${R} .matnat-single-value__unit{font-size:1.25rem;color:${v('muted')}}
 ${R} .matnat-single-value__age{margin:0;font-size:.875rem;color:${v('muted')}}

@@ -4,7 +4,7 @@ import {
   ConfirmDangerDialog,
   devicesToFeatureCollection,
   LineChartPanel,
-  TimeFilterSelect,
+  TimePicker,
   useQuery,
   useTimeFilter,
 } from '@matnat/react';
@@ -160,10 +160,7 @@ export default function DeviceShow() {
           <h2 id="sensors-heading" className="font-semibold text-slate-900">
             Sensorer
           </h2>
-          <TimeFilterSelect
-            value={filter}
-            onChange={(v) => setFilter({ range_slug: v.range_slug, interval_slug: v.interval_slug })}
-          />
+          <TimePicker value={filter} onChange={(value) => setFilter(value)} />
         </div>
         <ul className="grid gap-4 lg:grid-cols-2">
           {(d.sensors ?? []).map((sensor) => (
