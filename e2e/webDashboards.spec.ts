@@ -213,7 +213,7 @@ test('dashboard.show: one compact time picker (17 presets, custom från–till, 
     return (panels?.top ?? 0) - (title?.bottom ?? 0);
   });
   expect(gap).toBeLessThan(60);
-  await expect(picker()).toHaveText(/Senaste 5 dagarna.*Var 5:e minut/);
+  await expect(picker()).toHaveText(/Senaste 5 dagarna.*Var 15:e minut/);
   await expect(picker()).toHaveAttribute('aria-expanded', 'false');
   // By keyboard: open, the current preset has focus, two back is 'Senaste 24 timmarna'.
   await picker().focus();
