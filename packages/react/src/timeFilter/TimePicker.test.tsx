@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MessagesProvider } from '../messages';
 import { en } from '../messages/en';
-import { TimePicker } from './TimePicker';
 import type { TimeFilterValue } from './TimeFilterSelect';
+import { TimePicker } from './TimePicker';
 
 const value: TimeFilterValue = { range_slug: 'prev_24_h', interval_slug: '5_m' };
 const button = () => screen.getByRole('button', { name: /^Tidsperiod/ });

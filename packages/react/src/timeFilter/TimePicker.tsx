@@ -44,7 +44,13 @@ function keepInWindow(panel: HTMLElement, anchor: HTMLElement): void {
 }
 
 /** The custom range från–till: two wall-clock inputs, checked by the contract's absolute-range rule. */
-function CustomRangeForm({ value, onApply }: { value: TimeFilterValue; onApply(from: string, to: string): void }) {
+function CustomRangeForm({
+  value,
+  onApply,
+}: {
+  value: TimeFilterValue;
+  onApply(from: string, to: string): void;
+}) {
   const m = useMessages().timeFilter;
   const id = useId();
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -82,7 +88,12 @@ function CustomRangeForm({ value, onApply }: { value: TimeFilterValue; onApply(f
     </div>
   );
   return (
-    <form className="matnat-time-picker__custom" noValidate onSubmit={submit} aria-labelledby={`${id}-legend`}>
+    <form
+      className="matnat-time-picker__custom"
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={`${id}-legend`}
+    >
       <p id={`${id}-legend`} className="matnat-time-picker__heading">
         {m.customRange}
       </p>
@@ -170,10 +181,8 @@ export function TimePickerView({ value, onChange, disabled = false, className }:
           aria-label={m.rangeLabel}
           className="matnat-time-picker__panel"
         >
-          <div role="group" aria-labelledby={`${id}-presets`}>
-            <p id={`${id}-presets`} className="matnat-time-picker__heading">
-              {m.presets}
-            </p>
+          <fieldset className="matnat-time-picker__group">
+            <legend className="matnat-time-picker__heading">{m.presets}</legend>
             <ul className="matnat-time-picker__presets">
               {RANGE_SLUGS.map((slug) => (
                 <li key={slug}>
@@ -188,7 +197,7 @@ export function TimePickerView({ value, onChange, disabled = false, className }:
                 </li>
               ))}
             </ul>
-          </div>
+          </fieldset>
           <CustomRangeForm
             value={value}
             onApply={(from, to) =>
@@ -201,7 +210,10 @@ export function TimePickerView({ value, onChange, disabled = false, className }:
               id={`${id}-interval`}
               value={value.interval_slug}
               onChange={(e) =>
-                onChange({ ...value, interval_slug: e.currentTarget.value as TimeFilterValue['interval_slug'] })
+                onChange({
+                  ...value,
+                  interval_slug: e.currentTarget.value as TimeFilterValue['interval_slug'],
+                })
               }
             >
               {INTERVAL_SLUGS.map((slug) => (

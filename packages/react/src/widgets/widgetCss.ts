@@ -49,7 +49,8 @@ ${R} .matnat-time-picker__range{font-weight:600}
 ${R} .matnat-time-picker__interval{color:${v('muted')}}
 ${R} .matnat-time-picker :is(button,input,select):focus-visible{outline:2px solid ${v('focus')};outline-offset:2px}
 ${R} .matnat-time-picker__panel{position:absolute;z-index:${v('z-index')};top:calc(100% + .25rem);left:0;box-sizing:border-box;width:min(34rem,calc(100vw - 2rem));display:grid;gap:1rem;padding:.75rem;background:${v('surface')};border:1px solid ${v('border')};border-radius:${v('radius')};box-shadow:${v('shadow')}}
-${R} .matnat-time-picker__heading{margin:0 0 .25rem;font-weight:600}
+${R} .matnat-time-picker__group{min-width:0;margin:0;padding:0;border:0}
+${R} .matnat-time-picker__heading{margin:0 0 .25rem;padding:0;font-weight:600}
 ${R} .matnat-time-picker__presets{display:grid;grid-template-columns:repeat(auto-fill,minmax(9.5rem,1fr));gap:.25rem;margin:0;padding:0;list-style:none}
 ${R} .matnat-time-picker__preset{box-sizing:border-box;width:100%;min-height:2.25rem;padding:.25rem .5rem;border:1px solid transparent;border-radius:${v('radius')};background:transparent;color:${v('text')};font:inherit;text-align:left;cursor:pointer}
 ${R} .matnat-time-picker__preset[aria-pressed="true"]{border-color:${v('primary')};color:${v('primary')};font-weight:600}
