@@ -38,6 +38,7 @@ import { healthRoutes } from './http/health.js';
 import { registerJsonParser } from './http/json.js';
 import { loggerOptions, registerRequestIdHeader, requestId } from './http/logging.js';
 import { API_INTRODUCTION, registerReference } from './http/reference.js';
+import { SharedAnswers } from './http/sharedAnswers.js';
 import { jsonSerializerCompiler, swaggerTransform, zodValidatorCompiler } from './http/zod.js';
 import { ingestCaller, requireIngestCredential } from './ingest/credentials.js';
 import { registerIngestion } from './ingest/service.js';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerWebhooks(app);
   registerAlerts(app);
   registerAccessChanges(app);
+  app.decorate('sharedAnswers', new SharedAnswers(app));
   await channels?.start();
   app.addHook('onClose', async () => {
     await channels?.stop();

@@ -63,6 +63,55 @@ async function liveToken(app: FastifyInstance, where: { hash: string } | { id: n
   return live ? row : undefined;
 }
 
+type LiveToken = NonNullable<Awaited<ReturnType<typeof liveToken>>>;
+
+/** A live token as its requests need it, parsed once. */
+interface KnownToken {
+  row: LiveToken;
+  scopes: string[];
+  origins: string[];
+  teamIds: number[];
+}
+
+const KNOWN_TOKENS_LIMIT = 10_000;
+const knownTokens = new WeakMap<FastifyInstance, Map<string, KnownToken>>();
+
+/**
+ * Live tokens by hash, so a partner page's many readers cost no token query each: dropped on every
+ * access change (a revoked token, a creator's changed teams or role; PostgreSQL: from any process), and
+ * a token past its `expires_at` is looked up again (and refused).
+ */
+function knownTokensOf(app: FastifyInstance): Map<string, KnownToken> {
+  let known = knownTokens.get(app);
+  if (!known) {
+    const made = new Map<string, KnownToken>();
+    app.accessChanges.subscribe((change) => {
+      if (change.kind !== 'session') made.clear();
+    });
+    knownTokens.set(app, made);
+    known = made;
+  }
+  return known;
+}
+
+async function knownToken(app: FastifyInstance, hash: string): Promise<KnownToken | undefined> {
+  const known = knownTokensOf(app);
+  const cached = known.get(hash);
+  if (cached && (cached.row.expires_at === null || cached.row.expires_at > now())) return cached;
+  known.delete(hash);
+  const row = await liveToken(app, { hash });
+  if (!row) return undefined;
+  const token: KnownToken = {
+    row,
+    scopes: JSON.parse(row.scopes) as string[],
+    origins: JSON.parse(row.allowed_origins) as string[],
+    teamIds: row.is_admin === 1 ? [] : await userTeamIds(app.db, row.user_id),
+  };
+  if (known.size >= KNOWN_TOKENS_LIMIT) known.delete(known.keys().next().value as string);
+  known.set(hash, token);
+  return token;
+}
+
 /** `Authorization: Bearer mtn_…`: read-only requests of partner pages, limited to scopes and origins. */
 export const embedTokenCaller: CallerKind = {
   name: 'embed token',
@@ -70,24 +119,23 @@ export const embedTokenCaller: CallerKind = {
     request.routeOptions.config.embedAuth !== false && bearerToken(request.headers.authorization) !== null,
   async authenticate(request) {
     const app = request.server;
-    const row = await liveToken(app, { hash: sha256(bearerToken(request.headers.authorization) ?? '') });
-    if (!row) throw new HttpError(401, errorMessages.embedInvalid);
+    const token = await knownToken(app, sha256(bearerToken(request.headers.authorization) ?? ''));
+    if (!token) throw new HttpError(401, errorMessages.embedInvalid);
     if (!READ_METHODS.has(request.method)) throw forbidden(errorMessages.embedReadOnly);
     const origin = request.headers.origin;
-    if (origin !== undefined && !(JSON.parse(row.allowed_origins) as string[]).includes(origin))
-      throw forbidden(errorMessages.embedOrigin);
-    const scopes = JSON.parse(row.scopes) as string[];
-    const isAdmin = row.is_admin === 1;
+    if (origin !== undefined && !token.origins.includes(origin)) throw forbidden(errorMessages.embedOrigin);
+    const { row, scopes } = token;
     request.embedScope = {
       tokenId: row.id,
-      creator: { id: row.user_id, isAdmin, teamIds: isAdmin ? [] : await userTeamIds(app.db, row.user_id) },
+      creator: { id: row.user_id, isAdmin: row.is_admin === 1, teamIds: [...token.teamIds] },
       scopes,
       allows: (scope) => embedScopeAllows(scopes, scope),
     };
     if (!row.last_used_at || Date.now() - Date.parse(row.last_used_at) > TOUCH_AFTER_MS) {
+      row.last_used_at = now();
       await app.db
         .updateTable('embed_tokens')
-        .set({ last_used_at: now() })
+        .set({ last_used_at: row.last_used_at })
         .where('id', '=', row.id)
         .execute();
     }

@@ -300,7 +300,8 @@ function registerDeviceUpdate(r: ZodApp) {
           .execute();
         await setLinks(trx, row.id, body);
       });
-      if (body.team_ids) await announceAccessChange(request.server, { kind: 'devices' });
+      // Teams decide who reads it; its position, title and opt-in what the public map shows.
+      await announceAccessChange(request.server, { kind: 'devices' });
       return data(await showDevice(db, row.id));
     },
   );

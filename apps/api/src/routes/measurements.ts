@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireUserOrEmbed } from '../auth/guards.js';
 import { answers, dataOf } from '../http/answers.js';
 import { data } from '../http/envelope.js';
+import { EMBED_CACHE_CONTROL, queryOf } from '../http/sharedAnswers.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import { queryBuckets } from '../measurements/query.js';
 import { latestReading } from '../measurements/store.js';
@@ -31,20 +32,30 @@ export async function measurementRoutes(app: FastifyInstance) {
         response: answers({ 200: dataOf(MeasurementBuckets) }, [401, 403, 404, 422]),
       },
     },
-    async (request) => {
-      const sensor = await readableSensor(request, request.params.id);
-      const q = request.query;
-      const range =
-        q.from !== undefined && q.to !== undefined
-          ? { from: Date.parse(q.from), to: Date.parse(q.to) }
-          : resolveRange(q.range_slug ?? DEFAULT_RANGE_SLUG, Date.now());
-      const series = await queryBuckets(db, sensor.id, {
-        from: range.from,
-        to: range.to,
-        intervalMs: INTERVAL_MS[q.interval_slug],
-        maxPoints: q.max_points,
-      });
-      return data(series);
+    async (request, reply) => {
+      const load = async (now: number) => {
+        const sensor = await readableSensor(request, request.params.id);
+        const q = request.query;
+        const range =
+          q.from !== undefined && q.to !== undefined
+            ? { from: Date.parse(q.from), to: Date.parse(q.to) }
+            : resolveRange(q.range_slug ?? DEFAULT_RANGE_SLUG, now);
+        return data(
+          await queryBuckets(db, sensor.id, {
+            from: range.from,
+            to: range.to,
+            intervalMs: INTERVAL_MS[q.interval_slug],
+            maxPoints: q.max_points,
+          }),
+        );
+      };
+      const embed = request.embedScope;
+      if (!embed) return load(Date.now());
+      // Every viewer of a partner's panel asks the same: one answer a token, sensor and query per window.
+      const key = `measurements|token:${embed.tokenId}|${request.params.id}|${queryOf(request.url)}`;
+      return app.sharedAnswers.send(request, reply, key, EMBED_CACHE_CONTROL, async (end) =>
+        JSON.stringify(await load(end)),
+      );
     },
   );
 
@@ -57,19 +68,27 @@ export async function measurementRoutes(app: FastifyInstance) {
         response: answers({ 200: dataOf(LatestMeasurement.nullable()) }, [401, 403, 404]),
       },
     },
-    async (request) => {
-      const sensor = await readableSensor(request, request.params.id);
-      const latest = await latestReading(db, sensor.id);
-      if (latest.value === null) return data(null);
-      // The unit and the device's expected interval travel with the reading, so a panel given only a
-      // sensor id can show it and tell when it is stale (issue 21).
-      const device = await db
-        .selectFrom('devices')
-        .select('expected_interval_s')
-        .where('id', '=', sensor.device_id)
-        .executeTakeFirst();
-      const expected_interval_s = device?.expected_interval_s ?? DEFAULT_EXPECTED_INTERVAL_S;
-      return data({ ...latest, unit: sensor.unit, expected_interval_s });
+    async (request, reply) => {
+      const load = async () => {
+        const sensor = await readableSensor(request, request.params.id);
+        const latest = await latestReading(db, sensor.id);
+        if (latest.value === null) return data(null);
+        // The unit and the device's expected interval travel with the reading, so a panel given only a
+        // sensor id can show it and tell when it is stale (issue 21).
+        const device = await db
+          .selectFrom('devices')
+          .select('expected_interval_s')
+          .where('id', '=', sensor.device_id)
+          .executeTakeFirst();
+        const expected_interval_s = device?.expected_interval_s ?? DEFAULT_EXPECTED_INTERVAL_S;
+        return data({ ...latest, unit: sensor.unit, expected_interval_s });
+      };
+      const embed = request.embedScope;
+      if (!embed) return load();
+      const key = `latest|token:${embed.tokenId}|${request.params.id}`;
+      return app.sharedAnswers.send(request, reply, key, EMBED_CACHE_CONTROL, async () =>
+        JSON.stringify(await load()),
+      );
     },
   );
 }

@@ -18,6 +18,7 @@ import { answers, dataOf, noContent } from '../http/answers.js';
 import { data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { parseListQuery } from '../http/query.js';
+import { EMBED_CACHE_CONTROL, queryOf } from '../http/sharedAnswers.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { findDashboard } from './dashboards.js';
 import { resourceMessages as M } from './messages.js';
@@ -110,19 +111,24 @@ function registerPanelShow(r: ZodApp) {
       onRequest: requireUserOrEmbed,
       schema: { params: IdParams, response: answers({ 200: dataOf(Panel) }, [401, 404]) },
     },
-    async (request) => {
+    async (request, reply) => {
       const query = parseListQuery(request.query, { include: ALLOWED_QUERY.panel.include });
-      let row: Selectable<PanelsTable> | undefined;
-      if (request.user) row = await findPanel(db, requireOwner(request), request.params.id);
-      else if (await embedAllows(request, { kind: 'panel', id: request.params.id })) {
-        row = await db
+      const embed = request.embedScope;
+      if (!embed) {
+        const row = await findPanel(db, requireOwner(request), request.params.id);
+        return data((await loadPanels(db, [row], query.include))[0]);
+      }
+      const key = `panel|token:${embed.tokenId}|${request.params.id}|${queryOf(request.url)}`;
+      return r.sharedAnswers.send(request, reply, key, EMBED_CACHE_CONTROL, async () => {
+        if (!(await embedAllows(request, { kind: 'panel', id: request.params.id }))) throw notFound();
+        const row = await db
           .selectFrom('panels')
           .selectAll()
           .where('id', '=', request.params.id)
           .executeTakeFirst();
-      }
-      if (!row) throw notFound();
-      return data((await loadPanels(db, [row], query.include))[0]);
+        if (!row) throw notFound();
+        return JSON.stringify(data((await loadPanels(db, [row], query.include))[0]));
+      });
     },
   );
 }
