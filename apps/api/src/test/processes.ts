@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -93,13 +93,7 @@ export interface Broker {
  * load would otherwise be cut at 1000 queued messages a client).
  */
 export async function ownBroker(dir: string): Promise<Broker> {
-  mkdirSync(dir, { recursive: true });
-  // Started as root, Mosquitto drops to its own user: that user writes the persistence file here.
-  chmodSync(dir, 0o777);
-  const port = await freePort();
-  const config = join(dir, 'mosquitto.conf');
-  writeFileSync(
-    config,
+  return brokerIn(dir, (port) =>
     [
       `listener ${port} 127.0.0.1`,
       'allow_anonymous true',
@@ -112,6 +106,29 @@ export async function ownBroker(dir: string): Promise<Broker> {
       '',
     ].join('\n'),
   );
+}
+
+/**
+ * A Mosquitto of our own from a `conf.d` snippet as written (deploy/mosquitto/matnat.conf): its
+ * `listener` moved to a free port, with persistence in `dir` as Debian's main mosquitto.conf sets it.
+ */
+export async function ownBrokerFromConfig(dir: string, snippet: string): Promise<Broker> {
+  const own = readFileSync(snippet, 'utf8');
+  return brokerIn(
+    dir,
+    (port) =>
+      `${own.replace(/^listener \d+/m, `listener ${port}`)}\npersistence true\npersistence_location ${dir}/\nlog_dest none\n`,
+  );
+}
+
+/** Mosquitto on a free port with the configuration `configFor(port)`, its files in `dir`. */
+async function brokerIn(dir: string, configFor: (port: number) => string): Promise<Broker> {
+  mkdirSync(dir, { recursive: true });
+  // Started as root, Mosquitto drops to its own user: that user writes the persistence file here.
+  chmodSync(dir, 0o777);
+  const port = await freePort();
+  const config = join(dir, 'mosquitto.conf');
+  writeFileSync(config, configFor(port));
   let child: ChildProcess | null = null;
   const broker: Broker = {
     url: `mqtt://127.0.0.1:${port}`,
