@@ -18,16 +18,32 @@ for (const [command, install] of [
     process.exit(1);
   }
 }
-if (pnpm(['--filter', '@matnat/api', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) process.exit(1);
+if (pnpm(['--filter', '@matnat/api', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0)
+  process.exit(1);
 
 const tls = mkdtempSync(join(tmpdir(), 'matnat-deploy-tls-'));
 // docs/deploy.md, "TLS": a certificate of our own for the host name and 127.0.0.1.
-execFileSync('openssl', [
-  'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '365',
-  '-keyout', join(tls, 'key.pem'), '-out', join(tls, 'cert.pem'),
-  '-subj', '/CN=matnat.example.se',
-  '-addext', 'subjectAltName=DNS:matnat.example.se,IP:127.0.0.1',
-], { stdio: 'ignore' });
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '365',
+    '-keyout',
+    join(tls, 'key.pem'),
+    '-out',
+    join(tls, 'cert.pem'),
+    '-subj',
+    '/CN=matnat.example.se',
+    '-addext',
+    'subjectAltName=DNS:matnat.example.se,IP:127.0.0.1',
+  ],
+  { stdio: 'ignore' },
+);
 const status = pnpm(['exec', 'vitest', 'run', '-c', 'apps/api/vitest.deploy.config.ts'], {
   env: { ...process.env, NODE_EXTRA_CA_CERTS: join(tls, 'cert.pem'), MATNAT_DEPLOY_TLS: tls },
 });

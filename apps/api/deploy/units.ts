@@ -94,7 +94,9 @@ export function runService(unitPath: string, options: ServiceOptions): Service {
   const starts: number[] = [];
   const start = () => {
     starts.push(Date.now());
-    const argv = limit ? ['prlimit', `--nofile=${limit}:${limit}`, '--', command, ...args] : [command, ...args];
+    const argv = limit
+      ? ['prlimit', `--nofile=${limit}:${limit}`, '--', command, ...args]
+      : [command, ...args];
     const proc = spawn(argv[0]!, argv.slice(1), { cwd, env: { PATH: process.env.PATH, ...env } });
     child = proc;
     proc.stdout?.on('data', (chunk) => options.onOutput?.(String(chunk)));
