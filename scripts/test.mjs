@@ -25,6 +25,8 @@ const steps = [
       '--outputFile.json=coverage/vitest-results.json',
     ],
   ],
+  // Two API processes behind nginx with TLS, one killed under load (docs/deploy.md): about 1.5 min.
+  ['deployment', ['run', 'test:deploy']],
   ['browser tests', ['run', 'test:browser']],
   ['partner apps', ['run', 'test:partners']],
 ];

@@ -21,12 +21,14 @@ export function parseUnit(text: string): UnitFile {
     if (line === '' || line.startsWith('#') || line.startsWith(';')) continue;
     const header = /^\[(.+)]$/.exec(line);
     if (header) {
-      section = unit[header[1]!] ??= {};
+      section = {};
+      unit[header[1]!] = section;
       continue;
     }
     const at = line.indexOf('=');
     if (at < 0 || !section) throw new Error(`not a unit file line: ${line}`);
-    (section[line.slice(0, at).trim()] ??= []).push(line.slice(at + 1).trim());
+    const key = line.slice(0, at).trim();
+    section[key] = [...(section[key] ?? []), line.slice(at + 1).trim()];
   }
   return unit;
 }
