@@ -316,7 +316,11 @@ describe('the deployment of docs/deploy.md (issue 23 point 6, issue 27 point 5)'
       }
     })();
 
-    await waitFor(async () => load.acknowledged.get(HTTP_DEVICE)!.length > 500 && published > 500, 'load');
+    await waitFor(
+      async () => load.acknowledged.get(HTTP_DEVICE)!.length > 200 && published > 200,
+      'load',
+      60_000,
+    );
     const victim = services[1]!;
     const killedAt = Date.now();
     process.kill(victim.pid()!, 'SIGKILL');
@@ -330,8 +334,9 @@ describe('the deployment of docs/deploy.md (issue 23 point 6, issue 27 point 5)'
     const backMs = Date.now() - killedAt;
     const acknowledgedAtRestart = load.acknowledged.get(HTTP_DEVICE)!.length;
     await waitFor(
-      async () => load.acknowledged.get(HTTP_DEVICE)!.length > acknowledgedAtRestart + 300,
+      async () => load.acknowledged.get(HTTP_DEVICE)!.length > acknowledgedAtRestart + 200,
       'load after the restart',
+      60_000,
     );
     publishing = false;
     await publisher;
