@@ -5,11 +5,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { ALLOWED_QUERY } from '@matnat/contract';
+import { ALLOWED_QUERY, Dashboard } from '@matnat/contract';
 import autocannon from 'autocannon';
 import { seedDemoAccounts } from '../src/auth/demoAccounts.js';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
+import { dataOf } from '../src/http/answers.js';
 import { parseListQuery } from '../src/http/query.js';
+import { contractSerializer } from '../src/http/serialize.js';
 import { loadDashboards } from '../src/routes/dashboards.js';
 import { seedDemo } from '../src/seed/index.js';
 import { cpuSeconds, login, median } from './http.js';
@@ -74,9 +76,17 @@ async function prepare() {
   };
 }
 
-async function startServer(
+interface ServerVariant {
+  /** Statements prepared anew per query (off) or kept prepared per connection. */
+  statementCache?: boolean;
+  /** Answers by JSON.stringify (plain) or the contract's serializers. */
+  answers?: 'plain' | 'contract';
+}
+
+async function startServer({
   statementCache = true,
-): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
+  answers = 'contract',
+}: ServerVariant = {}): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const child = spawn(
     process.execPath,
     ['--conditions=@matnat/source', '--import', 'tsx', join(here, 'server.ts')],
@@ -86,6 +96,7 @@ async function startServer(
         BENCH_DB: file,
         NODE_ENV: 'production',
         BENCH_STATEMENT_CACHE: statementCache ? 'on' : 'off',
+        BENCH_ANSWERS: answers,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },
@@ -115,41 +126,68 @@ async function cpuPerRequest(pid: number, url: string, cookie: string, seconds: 
   return ((cpuSeconds(pid) - before) * 1000) / Math.max(1, run['2xx']);
 }
 
+type Route = 'health' | 'dashboard' | 'dashboardList';
+
 /**
- * The health and dashboard routes' server CPU per request with statements kept prepared per connection
- * (after) and prepared anew for every query (before), servers taking turns so both see the same machine.
+ * Server CPU per request of `routes` on two server variants, before and after, the servers taking turns so
+ * both see the same machine (3 rounds of 3 s per route, median).
  */
-async function statementCacheSaving(dashboardId: number) {
-  const cpu = {
-    before: { health: [] as number[], dashboard: [] as number[] },
-    after: { health: [] as number[], dashboard: [] as number[] },
-  };
+async function beforeAfter(
+  dashboardId: number,
+  before: ServerVariant,
+  after: ServerVariant,
+  routes: Route[],
+) {
+  const cpu = { before: new Map<Route, number[]>(), after: new Map<Route, number[]>() };
   for (let round = 0; round < 3; round++) {
-    for (const cached of [false, true]) {
-      const server = await startServer(cached);
+    for (const side of ['before', 'after'] as const) {
+      const server = await startServer(side === 'before' ? before : after);
       try {
         const base = `http://127.0.0.1:${server.port}`;
         const cookie = await login(base);
-        const figures = cpu[cached ? 'after' : 'before'];
-        figures.health.push(await cpuPerRequest(server.pid, `${base}/api/health`, cookie, 3));
-        const dashboard = `${base}/api/v1/dashboard/${dashboardId}/?include=${SHOW_INCLUDES}`;
-        figures.dashboard.push(await cpuPerRequest(server.pid, dashboard, cookie, 3));
+        for (const route of routes) {
+          const ms = await cpuPerRequest(server.pid, routeUrl(base, route, dashboardId), cookie, 3);
+          cpu[side].set(route, [...(cpu[side].get(route) ?? []), ms]);
+        }
       } finally {
         await server.stop();
       }
     }
   }
-  return {
-    before: { health: median(cpu.before.health), dashboard: median(cpu.before.dashboard) },
-    after: { health: median(cpu.after.health), dashboard: median(cpu.after.dashboard) },
-  };
+  return routes.map((route) => ({
+    route,
+    before: median(cpu.before.get(route)!),
+    after: median(cpu.after.get(route)!),
+  }));
+}
+
+function routeUrl(base: string, route: Route, dashboardId: number): string {
+  if (route === 'health') return `${base}/api/health`;
+  if (route === 'dashboard') return `${base}/api/v1/dashboard/${dashboardId}/?include=${SHOW_INCLUDES}`;
+  return `${base}/api/v1/dashboard?include=${SHOW_INCLUDES}`;
+}
+
+const ROUTE_NAMES: Record<Route, string> = {
+  health: 'GET /api/health',
+  dashboard: 'GET /api/v1/dashboard/{id}/ (cached read)',
+  dashboardList: 'GET /api/v1/dashboard with the same includes (serialised every request)',
+};
+
+function beforeAfterRows(figures: Awaited<ReturnType<typeof beforeAfter>>): string[] {
+  return figures.map(
+    ({ route, before: b, after: a }) =>
+      `| ${ROUTE_NAMES[route]} | ${b.toFixed(3)} ms | ${a.toFixed(3)} ms | ${(((b - a) / b) * 100).toFixed(0)} % |`,
+  );
 }
 
 /**
  * CPU milliseconds of loading and serialising the dashboard afresh (what the first read after a write
  * costs, in-process without HTTP): the queries and the JSON, median of 500 after a warm-up.
  */
-async function freshDashboardMs(dashboardId: number): Promise<number> {
+async function freshDashboardMs(
+  dashboardId: number,
+  serialize: (answer: unknown) => string = JSON.stringify,
+): Promise<number> {
   const { db } = openDatabase({ dataDir: dir, sqliteFile: file });
   const include = parseListQuery(
     { include: SHOW_INCLUDES },
@@ -163,7 +201,7 @@ async function freshDashboardMs(dashboardId: number): Promise<number> {
       .selectAll()
       .where('id', '=', dashboardId)
       .executeTakeFirstOrThrow();
-    JSON.stringify({ data: (await loadDashboards(db, [row], include))[0] });
+    serialize({ data: (await loadDashboards(db, [row], include))[0] });
     if (i >= 100) times.push(performance.now() - t);
   }
   await db.destroy();
@@ -194,9 +232,18 @@ try {
     const runnerCpu = process.cpuUsage(runnerBefore);
     const cpuPerRequestMs = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / Math.max(1, load['2xx']);
     const autocannonMs = (runnerCpu.user + runnerCpu.system) / 1000 / Math.max(1, load['2xx']);
-    const freshMs = await freshDashboardMs(prep.dashboardId);
+    const freshMs = await freshDashboardMs(prep.dashboardId, contractSerializer(dataOf(Dashboard), false));
+    const freshPlainMs = await freshDashboardMs(prep.dashboardId);
     console.log('Statements prepared per query against kept prepared, servers taking turns …');
-    const saving = await statementCacheSaving(prep.dashboardId);
+    const saving = await beforeAfter(prep.dashboardId, { statementCache: false }, {}, [
+      'health',
+      'dashboard',
+    ]);
+    console.log("JSON.stringify against the contract's serializers, servers taking turns …");
+    const shaped = await beforeAfter(prep.dashboardId, { answers: 'plain' }, {}, [
+      'dashboard',
+      'dashboardList',
+    ]);
     const machineLoad = Math.max(loadBefore, loadavg()[0]!);
 
     // The floor under every route (session lookup, security headers, routing): the health check.
@@ -271,12 +318,19 @@ try {
       '',
       '| Route | Before | After | Saved |',
       '|---|---|---|---|',
-      ...(['health', 'dashboard'] as const).map((route) => {
-        const b = saving.before[route];
-        const a = saving.after[route];
-        const name = route === 'health' ? 'GET /api/health' : 'GET /api/v1/dashboard/{id}/ (cached read)';
-        return `| ${name} | ${b.toFixed(3)} ms | ${a.toFixed(3)} ms | ${(((b - a) / b) * 100).toFixed(0)} % |`;
-      }),
+      ...beforeAfterRows(saving),
+      '',
+      "**Answers shaped by the contract** (issue 25): every route's answers serialised by fast-json-stringify",
+      "compiled from the contract's zod response schema (`http/serialize.ts`) against `JSON.stringify` of",
+      'whatever the handler returned (before: `BENCH_ANSWERS=plain`), server CPU per signed-in request, measured',
+      'in this run, the two servers taking turns (3 rounds of 3 s per route, median):',
+      '',
+      '| Route | Before | After | Saved |',
+      '|---|---|---|---|',
+      ...beforeAfterRows(shaped),
+      '',
+      'A cached dashboard read sends stored bytes, so only a fresh load pays for serialising: in-process, loading',
+      `and serialising the dashboard afresh took ${freshPlainMs.toFixed(2)} ms with \`JSON.stringify\` and ${freshMs.toFixed(2)} ms with the contract's serializer (median of 500).`,
       '',
       'The measurement budget holds because readings live in `measurements (sensor_id, ts)` (WITHOUT ROWID,',
       'clustered by sensor and time) with hourly and daily rollups (count, sum, min, max, last) kept up to date on',

@@ -14,7 +14,13 @@ const database = openDatabase({
 });
 // Production logging (pino at info: a line per request received and answered), written to /dev/null
 // so that the measured cost includes serialising the logs but the bench output stays readable.
-const app = await buildApp({ config, database, logger: { level: config.logLevel, file: '/dev/null' } });
+// BENCH_ANSWERS=plain: answers by JSON.stringify instead of the contract's serializers (the before of issue 25).
+const app = await buildApp({
+  config,
+  database,
+  logger: { level: config.logLevel, file: '/dev/null' },
+  answers: process.env.BENCH_ANSWERS === 'plain' ? 'plain' : 'contract',
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(

@@ -38,8 +38,9 @@ import { healthRoutes } from './http/health.js';
 import { registerJsonParser } from './http/json.js';
 import { loggerOptions, registerRequestIdHeader, requestId } from './http/logging.js';
 import { API_INTRODUCTION, registerReference } from './http/reference.js';
+import { contractSerializerCompiler, plainSerializerCompiler } from './http/serialize.js';
 import { SharedAnswers } from './http/sharedAnswers.js';
-import { jsonSerializerCompiler, swaggerTransform, zodValidatorCompiler } from './http/zod.js';
+import { swaggerTransform, zodValidatorCompiler } from './http/zod.js';
 import { ingestCaller, requireIngestCredential } from './ingest/credentials.js';
 import { registerIngestion } from './ingest/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -61,6 +62,8 @@ export interface RouteEntry {
   csrf: boolean;
   /** Whether the route validates a request body. */
   hasBody: boolean;
+  /** The statuses of its response schemas (the contract's, which its answers are serialised by). */
+  answers: string[];
 }
 
 function guardOf(...hooks: unknown[]): RouteEntry['guard'] {
@@ -78,6 +81,11 @@ export interface BuildAppOptions {
   /** pino options, or false for silence. @default true */
   logger?: FastifyServerOptions['logger'];
   mailer?: Mailer;
+  /**
+   * How answers are serialised: 'contract' (fast-json-stringify from each route's response schema), or
+   * 'plain' (`JSON.stringify`, no shaping) only for `npm run bench:api`'s before/after. @default 'contract'
+   */
+  answers?: 'contract' | 'plain';
 }
 
 /** Content-Security-Policy for the SPA and the examples: own scripts, Leaflet's inline styles and tiles. */
@@ -218,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         guard: guardOf(route.onRequest, route.preHandler),
         csrf: route.config?.csrf !== false,
         hasBody: Boolean(route.schema?.body),
+        answers: Object.keys(route.schema?.response ?? {}),
       });
     }
   });
@@ -227,7 +236,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(jsonSerializerCompiler);
+  app.setSerializerCompiler(
+    options.answers === 'plain' ? plainSerializerCompiler : contractSerializerCompiler,
+  );
   registerErrorHandling(app);
   registerJsonParser(app);
   registerRequestIdHeader(app);

@@ -10,7 +10,8 @@ import { z } from 'zod';
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 const ERROR_BODIES: Record<number, z.ZodType> = {
-  400: BadQueryErrorBody,
+  // An include, sort or filter the route does not allow names the allowed ones; a bad filter value does not.
+  400: z.union([BadQueryErrorBody, MessageErrorBody]),
   401: MessageErrorBody,
   403: MessageErrorBody,
   404: MessageErrorBody,

@@ -32,9 +32,6 @@ export const zodValidatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, h
   };
 };
 
-/** Answers are serialized as they are; response schemas only document them. */
-export const jsonSerializerCompiler = () => (data: unknown) => JSON.stringify(data);
-
 function toJsonSchema(schema: unknown, io: 'input' | 'output'): unknown {
   if (!isZod(schema)) return schema;
   const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'openapi-3.0' }) as Record<

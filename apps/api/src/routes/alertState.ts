@@ -3,6 +3,7 @@ import {
   AlertHistoryEntry,
   AlertMuteBody,
   Alert as AlertSchema,
+  type AlertSensorState,
   AlertStatus,
   IdParams,
 } from '@matnat/contract';
@@ -21,7 +22,7 @@ import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { findAlert, showAlert } from './alerts.js';
 import { resourceMessages as M } from './messages.js';
 
-function sensorStateJson(s: Selectable<AlertStatesTable>) {
+function sensorStateJson(s: Selectable<AlertStatesTable>): AlertSensorState {
   return {
     alert_id: s.alert_id,
     sensor_id: s.sensor_id,

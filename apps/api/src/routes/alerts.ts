@@ -1,6 +1,7 @@
 import {
   ALLOWED_QUERY,
   Alert,
+  type AlertCondition,
   type AlertConditionBody,
   AlertCreateBody,
   AlertUpdateBody,
@@ -23,13 +24,13 @@ import { filterId, parseListQuery, type SortField } from '../http/query.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { webhookMessages } from '../webhooks/messages.js';
 import { resourceMessages as M } from './messages.js';
-import { type Json, loadDevices } from './relations.js';
+import { loadDevices } from './relations.js';
 import { deliveryLog } from './webhooks.js';
 
 const ALLOWED = { ...ALLOWED_QUERY.alert, defaultSort: [{ field: 'name', direction: 'asc' }] as SortField[] };
 const FULL = new Set(['conditions', 'conditionsCount', 'device']);
 
-function alertJson(a: Selectable<AlertsTable>): Json {
+function alertJson(a: Selectable<AlertsTable>): Alert {
   return {
     id: a.id,
     name: a.name,
@@ -45,7 +46,7 @@ function alertJson(a: Selectable<AlertsTable>): Json {
   };
 }
 
-function conditionJson(c: Selectable<AlertConditionsTable>): Json {
+function conditionJson(c: Selectable<AlertConditionsTable>): AlertCondition {
   return {
     id: c.id,
     alert_id: c.alert_id,

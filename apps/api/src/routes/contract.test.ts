@@ -94,6 +94,38 @@ describe.each(dialects)('answers match @matnat/contract (%s)', (dialect) => {
     expectShape(TemperatureMap, (await w.client().get('/api/v1/public/temperature-map')).json());
   });
 
+  it('issue 25: every route that answers with a body has a success answer in its response schemas', () => {
+    // Those schemas are the contract's and compiled into the serializer (http/serialize.ts). The API's
+    // own description (the OpenAPI document and Swagger UI's files) is not an answer of the contract.
+    const describing = /^\/api\/(docs|reference)\b/;
+    const bodiless = w.app.routeTable.filter(
+      (r) =>
+        r.method !== 'HEAD' &&
+        !r.url.includes('*') &&
+        !describing.test(r.url) &&
+        !r.answers.some((status) => /^[23]\d\d$/.test(status)),
+    );
+    expect(bodiless.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  it('issue 25: an answer that drifts from the contract fails instead of reaching the caller', async () => {
+    // A sensor type the contract does not know, written past the API: the answer cannot be shaped.
+    const sensor = await w.ids.sensor('Temperaturspjut Malmö 1', 'temperature');
+    await w.db
+      .updateTable('sensors')
+      .set({ type: 'plutonium' as never })
+      .where('id', '=', sensor)
+      .execute();
+    try {
+      const res = await w.erik.get(`/api/v1/sensor/${sensor}`);
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain('plutonium');
+    } finally {
+      await w.db.updateTable('sensors').set({ type: 'temperature' }).where('id', '=', sensor).execute();
+    }
+    expect((await w.erik.get(`/api/v1/sensor/${sensor}`)).statusCode).toBe(200);
+  });
+
   it('readings: buckets and the latest value', async () => {
     const sensor = await w.ids.sensor('Temperaturspjut Malmö 1', 'temperature');
     expectShape(

@@ -4,6 +4,7 @@ import {
   DashboardCreateBody,
   DashboardUpdateBody,
   IdParams,
+  type Panel,
   PanelOrderBody,
 } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
@@ -21,17 +22,16 @@ import { answers, dataOf, noContent } from '../http/answers.js';
 import { bool, data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { parseListQuery, type SortField } from '../http/query.js';
-import { contractSerializer } from '../http/serialize.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { resourceMessages as M } from './messages.js';
-import { below, type Json, loadPanels } from './relations.js';
+import { below, loadPanels } from './relations.js';
 
 const ALLOWED = {
   ...ALLOWED_QUERY.dashboard,
   defaultSort: [{ field: 'title', direction: 'asc' }] as SortField[],
 };
 
-function dashboardJson(d: Selectable<DashboardsTable>): Json {
+function dashboardJson(d: Selectable<DashboardsTable>): Dashboard {
   return {
     id: d.id,
     title: d.title,
@@ -79,7 +79,7 @@ export async function loadDashboards(
   db: Kysely<DB>,
   rows: readonly Selectable<DashboardsTable>[],
   includes: ReadonlySet<string>,
-): Promise<Json[]> {
+): Promise<Dashboard[]> {
   const out = rows.map(dashboardJson);
   if (rows.length === 0 || includes.size === 0) return out;
   const ids = rows.map((r) => r.id);
@@ -88,14 +88,15 @@ export async function loadDashboards(
       (await findUsers(db, [...new Set(rows.map((r) => r.user_id))])).map((u) => [u.id, u]),
     );
     rows.forEach((row, i) => {
+      // A dashboard's owner always exists (foreign key).
       const user = users.get(row.user_id);
-      out[i]!.user = user ? userResource(user) : null;
+      if (user) out[i]!.user = userResource(user);
     });
   }
   if (includes.has('panels')) {
     const panelRows = await panelsOfDashboards(db, ids);
     const panels = await loadPanels(db, panelRows, below(includes, 'panels'));
-    const byDashboard = new Map<number, Json[]>(ids.map((id) => [id, []]));
+    const byDashboard = new Map<number, Panel[]>(ids.map((id) => [id, []]));
     for (const [i, p] of panelRows.entries()) byDashboard.get(p.dashboard_id)!.push(panels[i]!);
     rows.forEach((row, i) => {
       out[i]!.panels = byDashboard.get(row.id) ?? [];
@@ -157,9 +158,6 @@ function registerDashboardList(r: ZodApp) {
   );
 }
 
-/** dashboard.show's answer, shaped by the contract (fast-json-stringify; checked against it under tests). */
-const serializeDashboard = contractSerializer(dataOf(Dashboard));
-
 function registerDashboardShow(r: ZodApp, shown: Shown) {
   const db = r.db;
   r.get(
@@ -181,8 +179,11 @@ function registerDashboardShow(r: ZodApp, shown: Shown) {
         return cached.body;
       }
       const row = await findDashboard(db, viewer, request.params.id);
-      // Kept as bytes: sending a cached answer then costs no UTF-8 encoding.
-      const body = Buffer.from(serializeDashboard(data((await loadDashboards(db, [row], query.include))[0])));
+      // Kept as bytes: sending a cached answer then costs no UTF-8 encoding. Serialised by the route's
+      // response schema (the contract's, like every answer).
+      const body = Buffer.from(
+        reply.serialize(data((await loadDashboards(db, [row], query.include))[0])) as string,
+      );
       if (shown.size >= SHOWN_LIMIT) shown.delete(shown.keys().next().value as string);
       shown.set(key, { version, userId: row.user_id, body });
       return body;

@@ -53,8 +53,12 @@ export async function measurementRoutes(app: FastifyInstance) {
       if (!embed) return load(Date.now());
       // Every viewer of a partner's panel asks the same: one answer a token, sensor and query per window.
       const key = `measurements|token:${embed.tokenId}|${request.params.id}|${queryOf(request.url)}`;
-      return app.sharedAnswers.send(request, reply, key, EMBED_CACHE_CONTROL, async (end) =>
-        JSON.stringify(await load(end)),
+      return app.sharedAnswers.send(
+        request,
+        reply,
+        key,
+        EMBED_CACHE_CONTROL,
+        async (end) => reply.serialize(await load(end)) as string,
       );
     },
   );
@@ -86,8 +90,12 @@ export async function measurementRoutes(app: FastifyInstance) {
       const embed = request.embedScope;
       if (!embed) return load();
       const key = `latest|token:${embed.tokenId}|${request.params.id}`;
-      return app.sharedAnswers.send(request, reply, key, EMBED_CACHE_CONTROL, async () =>
-        JSON.stringify(await load()),
+      return app.sharedAnswers.send(
+        request,
+        reply,
+        key,
+        EMBED_CACHE_CONTROL,
+        async () => reply.serialize(await load()) as string,
       );
     },
   );

@@ -15,7 +15,7 @@ const ALLOWED = {
   defaultSort: [{ field: 'created_at', direction: 'desc' }] as SortField[],
 };
 
-function notificationJson(n: Selectable<NotificationsTable>) {
+function notificationJson(n: Selectable<NotificationsTable>): Notification {
   return {
     id: n.id,
     level: n.level,

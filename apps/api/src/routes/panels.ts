@@ -127,7 +127,8 @@ function registerPanelShow(r: ZodApp) {
           .where('id', '=', request.params.id)
           .executeTakeFirst();
         if (!row) throw notFound();
-        return JSON.stringify(data((await loadPanels(db, [row], query.include))[0]));
+        // Shaped by the route's response schema, as every answer (http/serialize.ts).
+        return reply.serialize(data((await loadPanels(db, [row], query.include))[0])) as string;
       });
     },
   );

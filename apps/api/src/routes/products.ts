@@ -14,7 +14,7 @@ const ALLOWED = {
   defaultSort: [{ field: 'name', direction: 'asc' }] as SortField[],
 };
 
-export function productJson(p: Selectable<ProductsTable>) {
+export function productJson(p: Selectable<ProductsTable>): Product {
   return {
     id: p.id,
     slug: p.slug,

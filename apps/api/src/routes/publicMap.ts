@@ -18,8 +18,12 @@ export async function publicMapRoutes(app: FastifyInstance) {
     async (request, reply) =>
       // One answer for every caller within a window (an access change, e.g. a device's opt-in switched,
       // drops it at once); an ETag answers a browser that has it with 304.
-      app.sharedAnswers.send(request, reply, 'public-map', PUBLIC_MAP_CACHE_CONTROL, async () =>
-        JSON.stringify(await temperatureMap(db)),
+      app.sharedAnswers.send(
+        request,
+        reply,
+        'public-map',
+        PUBLIC_MAP_CACHE_CONTROL,
+        async () => reply.serialize(await temperatureMap(db)) as string,
       ),
   );
 }

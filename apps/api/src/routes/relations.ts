@@ -1,4 +1,16 @@
-import { DEFAULT_EXPECTED_INTERVAL_S, isSilent } from '@matnat/contract';
+import {
+  DEFAULT_EXPECTED_INTERVAL_S,
+  type Device,
+  type DeviceGateway,
+  type DeviceHealth,
+  type Gateway,
+  type GatewaySignal,
+  isSilent,
+  type LineChartItem,
+  type Panel,
+  type Sensor,
+  type SingleValueItem,
+} from '@matnat/contract';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { visibleToOwners } from '../auth/scope.js';
 import { preparedQuery } from '../db/prepared.js';
@@ -35,16 +47,14 @@ const singleItemsOfPanels = preparedQuery((db, ids: readonly number[]) =>
 
 /**
  * Loading of included relations: one query per relation level for a whole page of parents (never one per
- * row), then serialised in the contract's shapes (booleans as booleans, relations under their include names).
+ * row), then mapped to the contract's types (booleans as booleans, relations under their include names).
  */
 
-export type Json = Record<string, unknown>;
-
-export function sensorJson(s: Selectable<SensorsTable>): Json {
+export function sensorJson(s: Selectable<SensorsTable>): Sensor {
   return { id: s.id, device_id: s.device_id, name: s.name, type: s.type, unit: s.unit, key: s.key };
 }
 
-export function gatewayJson(g: Selectable<GatewaysTable>): Json {
+export function gatewayJson(g: Selectable<GatewaysTable>): Gateway {
   return { id: g.id, title: g.title, external_gateway_id: g.external_gateway_id, lat: g.lat, lng: g.lng };
 }
 
@@ -53,7 +63,7 @@ function signalJson(link: {
   rssi: number | null;
   snr: number | null;
   signal_seen_at: string | null;
-}): Json | null {
+}): GatewaySignal | null {
   if (link.signal_seen_at === null && link.rssi === null) return null;
   return {
     rssi: link.rssi === null ? null : Number(link.rssi),
@@ -62,7 +72,7 @@ function signalJson(link: {
   };
 }
 
-export function deviceJson(d: Selectable<DevicesTable>): Json {
+export function deviceJson(d: Selectable<DevicesTable>): Device {
   return {
     id: d.id,
     title: d.title,
@@ -96,7 +106,7 @@ const alertingDevices = preparedQuery((db, ids: readonly number[]) =>
  * Issue 10: a device's health as ingestion last saw it (the device answers only: dashboards are cached);
  * issue 21: `alerting` from the alert states.
  */
-export function healthJson(d: Selectable<DevicesTable>, alerting: boolean, now = Date.now()): Json {
+export function healthJson(d: Selectable<DevicesTable>, alerting: boolean, now = Date.now()): DeviceHealth {
   const health = {
     first_seen_at: d.first_seen_at,
     last_seen_at: d.last_seen_at,
@@ -148,8 +158,8 @@ export async function loadDevices(
   preloadedSensors?: readonly Selectable<SensorsTable>[],
   /** Add `health` and the gateways' `signal` (the device answers; not the cached dashboard answers). */
   health = false,
-): Promise<Map<number, Json>> {
-  const out = new Map<number, Json>();
+): Promise<Map<number, Device>> {
+  const out = new Map<number, Device>();
   const ids = rows.map((r) => r.id);
   const alerting =
     health && ids.length > 0
@@ -191,7 +201,7 @@ export async function loadDevices(
       .orderBy('gateways.id')
       .execute();
     const byDevice = groupBy(gateways, (g) => g.device_id);
-    const json = (g: (typeof gateways)[number]) =>
+    const json = (g: (typeof gateways)[number]): DeviceGateway =>
       health ? { ...gatewayJson(g), signal: signalJson(g) } : gatewayJson(g);
     for (const row of rows) out.get(row.id)!.gateways = (byDevice.get(row.id) ?? []).map(json);
   }
@@ -211,7 +221,7 @@ export async function loadDevices(
   return out;
 }
 
-export function panelJson(p: Selectable<PanelsTable>): Json {
+export function panelJson(p: Selectable<PanelsTable>): Panel {
   return {
     id: p.id,
     dashboard_id: p.dashboard_id,
@@ -226,8 +236,15 @@ export function panelJson(p: Selectable<PanelsTable>): Json {
   };
 }
 
-function itemJson(i: Selectable<LineChartItemsTable> | Selectable<SingleValueItemsTable>): Json {
-  const json: Json = { id: i.id, panel_id: i.panel_id, sensor_id: i.sensor_id, device_id: i.device_id };
+function itemJson(
+  i: Selectable<LineChartItemsTable> | Selectable<SingleValueItemsTable>,
+): LineChartItem | SingleValueItem {
+  const json: LineChartItem = {
+    id: i.id,
+    panel_id: i.panel_id,
+    sensor_id: i.sensor_id,
+    device_id: i.device_id,
+  };
   if ('color' in i) json.color = i.color;
   return json;
 }
@@ -240,7 +257,7 @@ export async function loadPanels(
   db: Kysely<DB>,
   rows: readonly Selectable<PanelsTable>[],
   includes: ReadonlySet<string>,
-): Promise<Json[]> {
+): Promise<Panel[]> {
   const panels = rows.map(panelJson);
   if (rows.length === 0 || includes.size === 0) return panels;
   const ids = rows.map((r) => r.id);
