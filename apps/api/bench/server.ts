@@ -5,7 +5,17 @@ import { openDatabase } from '../src/db/database.js';
 
 const file = process.env.BENCH_DB;
 if (!file) throw new Error('BENCH_DB is not set');
-const config = loadConfig({}, { frontendDir: null, seedDemo: false, simulate: false, logLevel: 'info' });
+// Only the stream caps come from the environment (bench:fanout opens 10,000 streams of one token and IP).
+const streamCaps = {
+  STREAM_MAX_PER_TOKEN: process.env.STREAM_MAX_PER_TOKEN,
+  STREAM_MAX_PER_CALLER: process.env.STREAM_MAX_PER_CALLER,
+};
+const config = loadConfig(streamCaps, {
+  frontendDir: null,
+  seedDemo: false,
+  simulate: false,
+  logLevel: 'info',
+});
 // BENCH_STATEMENT_CACHE=off: every statement prepared anew per query, to measure what the cache saves.
 const database = openDatabase({
   dataDir: config.dataDir,
