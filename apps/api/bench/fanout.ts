@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -162,24 +162,18 @@ function openViewer(port: number, path: string, token: string, arrivals: Map<str
   );
   socket.on('data', (chunk: string) => {
     const at = performance.now();
-    const text = rest + chunk;
-    if (text.includes('retry: ')) markOpened();
-    if (text.startsWith('HTTP/1.1') && !text.startsWith('HTTP/1.1 200'))
-      fail(new Error(text.split('\r\n')[0]));
-    let from = 0;
-    for (;;) {
-      const found = text.indexOf('\nid: ', from - 1 < 0 ? 0 : from - 1);
-      const start = text.startsWith('id: ', from) ? from : found < 0 ? -1 : found + 1;
-      if (start < 0) break;
-      const end = text.indexOf('\n', start);
-      if (end < 0) break;
-      const id = text.slice(start + 4, end);
-      let list = arrivals.get(id);
-      if (!list) arrivals.set(id, (list = []));
-      list.push(at);
-      from = end + 1;
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.startsWith('retry: ')) markOpened();
+      else if (line.startsWith('HTTP/1.1 ') && !line.startsWith('HTTP/1.1 200')) fail(new Error(line));
+      else if (line.startsWith('id: ')) {
+        const id = line.slice(4);
+        const list = arrivals.get(id) ?? [];
+        list.push(at);
+        arrivals.set(id, list);
+      }
     }
-    rest = text.slice(Math.max(from, text.length - 64));
   });
   socket.on('error', (error) => fail(error));
   return { socket, opened };
