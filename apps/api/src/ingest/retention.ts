@@ -1,5 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/types.js';
+import { dropPartitionsBefore, ensurePartitions } from '../measurements/partitions.js';
+import { isPostgres } from '../measurements/store.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -7,12 +9,13 @@ const ROWS_PER_DELETE = 50_000;
 
 /**
  * Deletes raw readings older than `days` (the hourly and daily rollups stay, so long ranges still
- * answer), a bounded number of rows per statement so writers are never blocked for long. Returns how
+ * answer). On PostgreSQL the months that ended before the cutoff go as whole partitions (a drop, not a
+ * delete of each row); the rest in bounded deletes, so writers are never blocked for long. Returns how
  * many rows went.
  */
 export async function pruneRawReadings(db: Kysely<DB>, days: number, now = Date.now()): Promise<number> {
   const cutoff = now - days * DAY;
-  let total = 0;
+  let total = isPostgres(db) ? await dropPartitionsBefore(db, cutoff) : 0;
   for (;;) {
     const { numAffectedRows } = await sql`delete from measurements where (sensor_id, ts) in (
       select sensor_id, ts from measurements where ts < ${cutoff} limit ${ROWS_PER_DELETE})`.execute(db);
@@ -22,14 +25,23 @@ export async function pruneRawReadings(db: Kysely<DB>, days: number, now = Date.
   }
 }
 
-/** Runs `pruneRawReadings` now and every hour while `days` is set; returns the stopper. */
+/** The month partitions ahead (PostgreSQL), then the retention of raw readings when `days` is set. */
+async function maintain(db: Kysely<DB>, days: number | null): Promise<void> {
+  if (isPostgres(db)) await ensurePartitions(db);
+  if (days) await pruneRawReadings(db, days);
+}
+
+/**
+ * Runs the upkeep of raw readings 10 s after start and every hour: on PostgreSQL the next months'
+ * partitions, and the retention while `days` is set. Returns the stopper.
+ */
 export function startRetention(
   db: Kysely<DB>,
   days: number | null,
   onError: (error: unknown) => void,
 ): { stop(): void } {
-  if (!days) return { stop() {} };
-  const run = () => void pruneRawReadings(db, days).catch(onError);
+  if (!days && !isPostgres(db)) return { stop() {} };
+  const run = () => void maintain(db, days).catch(onError);
   const first = setTimeout(run, 10_000);
   const timer = setInterval(run, HOUR);
   first.unref();

@@ -11,6 +11,7 @@ import * as simulatedDevices from './0009_simulated_devices.js';
 import * as deadLetters from './0010_dead_letters.js';
 import * as panelThresholds from './0011_panel_thresholds.js';
 import * as webhooks from './0012_webhooks.js';
+import * as measurementsPartitions from './0013_measurements_partitions.js';
 
 /** Every migration, by name; the names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_dead_letters': deadLetters,
   '0011_panel_thresholds': panelThresholds,
   '0012_webhooks': webhooks,
+  '0013_measurements_partitions': measurementsPartitions,
 };

@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Kysely, Migrator, sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { type Database, migrateToLatest, openDatabase } from '../db/database.js';
+import { migrations } from '../db/migrations/index.js';
+import type { DB } from '../db/types.js';
+import { pruneRawReadings } from '../ingest/retention.js';
+import { createPostgresDatabase, testDialects } from '../test/harness.js';
+import { ensurePartitions, monthPartitions, partitionName } from './partitions.js';
+
+// Partitions are PostgreSQL's; SQLite keeps one table (its retention is tested in store.test.ts).
+const dialects = (await testDialects()).filter((d) => d === 'postgres');
+const DAY = 86_400_000;
+
+async function withDatabase(run: (db: Kysely<DB>) => Promise<void>) {
+  const pgDatabase = await createPostgresDatabase();
+  const dir = mkdtempSync(join(tmpdir(), 'matnat-partitions-'));
+  let database: Database | null = null;
+  try {
+    database = openDatabase({ dataDir: dir, databaseUrl: pgDatabase.url });
+    await run(database.db);
+  } finally {
+    await database?.close();
+    await pgDatabase.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A sensor to hang readings on (measurements has no foreign key; any id would do, one is realistic). */
+const SENSOR = 1;
+
+const where = async (db: Kysely<DB>) =>
+  (
+    await sql<{ part: string; n: string }>`select tableoid::regclass::text as part, count(*) as n
+      from measurements group by 1 order by 1`.execute(db)
+  ).rows.map((r) => [r.part, Number(r.n)]);
+
+const insert = (db: Kysely<DB>, times: number[]) =>
+  db
+    .insertInto('measurements')
+    .values(times.map((ts, i) => ({ sensor_id: SENSOR, ts, value: i })))
+    .execute();
+
+describe.each(dialects)('issue 23 point 7: readings partitioned by month (%s)', () => {
+  const now = Date.now();
+
+  it('measurements is partitioned by month: the current month and the next two exist, a reading goes to its month', async () => {
+    await withDatabase(async (db) => {
+      await migrateToLatest(db);
+      const kind = await sql<{
+        k: string;
+      }>`select relkind as k from pg_class where relname = 'measurements'`.execute(db);
+      expect(kind.rows[0]?.k).toBe('p');
+      const here = new Date(now);
+      const names = (await monthPartitions(db)).map((p) => p.name);
+      for (const i of [0, 1, 2]) {
+        const month = new Date(Date.UTC(here.getUTCFullYear(), here.getUTCMonth() + i, 1));
+        expect(names).toContain(partitionName(month.getUTCFullYear(), month.getUTCMonth()));
+      }
+      await insert(db, [now]);
+      expect(await where(db)).toEqual([[partitionName(here.getUTCFullYear(), here.getUTCMonth()), 1]]);
+    });
+  });
+
+  it('a reading of a month without a partition lands in the default one, and the upkeep gives that month its own, rows moved', async () => {
+    await withDatabase(async (db) => {
+      await migrateToLatest(db);
+      const old = [Date.UTC(2003, 4, 2), Date.UTC(2003, 4, 30, 23, 59, 59, 999), Date.UTC(2004, 0, 1)];
+      await insert(db, old);
+      expect(await where(db)).toEqual([['measurements_default', 3]]);
+      await ensurePartitions(db, now);
+      expect(await where(db)).toEqual([
+        ['measurements_y2003m05', 2],
+        ['measurements_y2004m01', 1],
+      ]);
+      // A later reading of that month goes straight to its partition; nothing is stored twice.
+      await insert(db, [Date.UTC(2003, 4, 15)]);
+      await ensurePartitions(db, now);
+      expect(await where(db)).toEqual([
+        ['measurements_y2003m05', 3],
+        ['measurements_y2004m01', 1],
+      ]);
+      const stored = await db.selectFrom('measurements').select('ts').orderBy('ts').execute();
+      expect(stored.map((r) => Number(r.ts))).toEqual([
+        ...old.slice(0, 1),
+        Date.UTC(2003, 4, 15),
+        ...old.slice(1),
+      ]);
+    });
+  });
+
+  it('raw retention drops the months wholly before the cutoff and deletes only the older rows of the month it cuts', async () => {
+    await withDatabase(async (db) => {
+      const at = Date.UTC(2026, 6, 20, 12);
+      await migrateToLatest(db);
+      const times = [
+        Date.UTC(2026, 3, 10),
+        Date.UTC(2026, 4, 5),
+        Date.UTC(2026, 5, 1),
+        Date.UTC(2026, 5, 25),
+        at,
+      ];
+      await insert(db, times);
+      await ensurePartitions(db, at);
+      await db
+        .insertInto('measurement_rollups_1d')
+        .values({
+          sensor_id: SENSOR,
+          bucket_ts: Date.UTC(2026, 3, 10),
+          count: 1,
+          sum: 1,
+          min: 1,
+          max: 1,
+          last_value: 1,
+          last_ts: Date.UTC(2026, 3, 10),
+        })
+        .execute();
+      // 30 days: the cutoff is 2026-06-20 12:00. April and May go as partitions; June loses its first row.
+      expect(await pruneRawReadings(db, 30, at)).toBe(3);
+      const names = (await monthPartitions(db)).map((p) => p.name);
+      expect(names).not.toContain('measurements_y2026m04');
+      expect(names).not.toContain('measurements_y2026m05');
+      expect(await where(db)).toEqual([
+        ['measurements_y2026m06', 1],
+        ['measurements_y2026m07', 1],
+      ]);
+      const rollups = await db.selectFrom('measurement_rollups_1d').selectAll().execute();
+      expect(rollups).toHaveLength(1);
+      // A reading of a dropped month that comes late is kept in the default partition, not refused.
+      await insert(db, [Date.UTC(2026, 3, 11)]);
+      expect(await where(db)).toContainEqual(['measurements_default', 1]);
+    });
+  });
+
+  it('the migration moves an existing install’s rows into month partitions, every row kept', async () => {
+    await withDatabase(async (db) => {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      const before = await migrator.migrateTo('0012_webhooks');
+      expect(before.error).toBeUndefined();
+      const times = Array.from({ length: 500 }, (_, i) => Date.UTC(2025, 0, 1) + i * 2 * DAY);
+      await insert(db, times);
+      const plain = await sql<{
+        k: string;
+      }>`select relkind as k from pg_class where relname = 'measurements'`.execute(db);
+      expect(plain.rows[0]?.k).toBe('r');
+      await migrateToLatest(db);
+      const stored = await db.selectFrom('measurements').select(['ts', 'value']).orderBy('ts').execute();
+      expect(stored.map((r) => [Number(r.ts), Number(r.value)])).toEqual(times.map((ts, i) => [ts, i]));
+      const parts = await where(db);
+      expect(parts.find(([name]) => name === 'measurements_default')).toBeUndefined();
+      expect(parts.length).toBeGreaterThanOrEqual(32);
+      expect(parts.reduce((sum, [, n]) => sum + Number(n), 0)).toBe(500);
+      const leftover = await sql<{
+        r: string | null;
+      }>`select to_regclass('measurements_unpartitioned') as r`.execute(db);
+      expect(leftover.rows[0]?.r).toBeNull();
+      // And back: the down migration returns one plain table with every row.
+      const down = await migrator.migrateTo('0012_webhooks');
+      expect(down.error).toBeUndefined();
+      const count = await db
+        .selectFrom('measurements')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
+      expect(Number(count?.n)).toBe(500);
+      const kind = await sql<{
+        k: string;
+      }>`select relkind as k from pg_class where relname = 'measurements'`.execute(db);
+      expect(kind.rows[0]?.k).toBe('r');
+    });
+  });
+});

@@ -1,0 +1,141 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * PostgreSQL keeps raw readings in a table partitioned by month of `ts` (issue 23 point 7, migration
+ * 0013): `measurements_y2026m11` holds November 2026 (UTC), `measurements_default` whatever falls in a
+ * month without its own partition yet (a late reading from years ago). A month's partition is made ahead
+ * of time, and a month that turns up in the default partition gets its own with those rows moved in.
+ * Retention drops whole months. SQLite keeps one table.
+ */
+
+// biome-ignore lint/suspicious/noExplicitAny: used by migrations as well as the app
+type AnyDb = Kysely<any>;
+
+/** The months ahead of the current one that always have a partition. */
+const MONTHS_AHEAD = 2;
+/** One lock for everything that creates or drops partitions: processes take turns. */
+const PARTITION_LOCK = 0x6d61_746e;
+const NAME = /^measurements_y(\d{4})m(\d{2})$/;
+
+const monthStart = (year: number, month: number) => Date.UTC(year, month, 1);
+
+/** The UTC month an instant is in, as [year, month 0–11]. */
+function monthOf(ms: number): [number, number] {
+  const date = new Date(ms);
+  return [date.getUTCFullYear(), date.getUTCMonth()];
+}
+
+export function partitionName(year: number, month: number): string {
+  return `measurements_y${year}m${String(month + 1).padStart(2, '0')}`;
+}
+
+/** The partitions of months, with the instant each ends (exclusive), oldest first. */
+export async function monthPartitions(db: AnyDb): Promise<{ name: string; end: number }[]> {
+  const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i
+    join pg_class c on c.oid = i.inhrelid where i.inhparent = 'measurements'::regclass`.execute(db);
+  return rows
+    .flatMap(({ name }) => {
+      const m = NAME.exec(name);
+      return m ? [{ name, end: monthStart(Number(m[1]), Number(m[2])) }] : [];
+    })
+    .sort((a, b) => a.end - b.end);
+}
+
+/**
+ * The month's partition, unless it exists: made beside the table, filled with the month's rows that the
+ * default partition held, and attached (in the caller's transaction).
+ */
+async function addMonth(db: AnyDb, year: number, month: number): Promise<void> {
+  const name = partitionName(year, month);
+  const exists = await sql<{ r: string | null }>`select to_regclass(${name}) as r`.execute(db);
+  if (exists.rows[0]?.r) return;
+  const from = monthStart(year, month);
+  const to = monthStart(year, month + 1);
+  const table = sql.table(name);
+  await sql`create table ${table} (like measurements including defaults including constraints)`.execute(db);
+  await sql`insert into ${table} select * from measurements_default where ts >= ${from} and ts < ${to}`.execute(
+    db,
+  );
+  await sql`delete from measurements_default where ts >= ${from} and ts < ${to}`.execute(db);
+  await sql`alter table measurements attach partition ${table}
+    for values from (${sql.lit(from)}) to (${sql.lit(to)})`.execute(db);
+}
+
+/** The current month and `MONTHS_AHEAD` after it. */
+function monthsAround(now: number): [number, number][] {
+  const [year, month] = monthOf(now);
+  return Array.from({ length: MONTHS_AHEAD + 1 }, (_, i) => monthOf(monthStart(year, month + i)));
+}
+
+/** Every month that `table` holds rows of. */
+async function monthsIn(db: AnyDb, table: string): Promise<[number, number][]> {
+  const { rows } = await sql<{ ts: string }>`select min(ts) as ts from ${sql.table(table)}
+    group by date_trunc('month', to_timestamp(ts / 1000.0) at time zone 'UTC')`.execute(db);
+  return rows.map((row) => monthOf(Number(row.ts)));
+}
+
+/**
+ * Partitions for the current month and `MONTHS_AHEAD` after it, and for every month with rows in the
+ * default partition (those rows moved into it). Safe to run from several processes at once.
+ */
+export async function ensurePartitions(db: AnyDb, now = Date.now()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`.execute(trx);
+    for (const [y, m] of [...monthsAround(now), ...(await monthsIn(trx, 'measurements_default'))]) {
+      await addMonth(trx, y, m);
+    }
+  });
+}
+
+/** Drops the partitions of months that ended at or before `cutoff`; returns how many rows they held. */
+export async function dropPartitionsBefore(db: AnyDb, cutoff: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`.execute(trx);
+    let rows = 0;
+    for (const { name, end } of await monthPartitions(trx)) {
+      if (end > cutoff) break;
+      const count = await sql<{ n: string }>`select count(*) as n from ${sql.table(name)}`.execute(trx);
+      rows += Number(count.rows[0]?.n ?? 0);
+      await sql`drop table ${sql.table(name)}`.execute(trx);
+    }
+    return rows;
+  });
+}
+
+/**
+ * The partitioned table in place of a plain one, every row moved (migration 0013, inside its
+ * transaction): a partition for each month the rows are in and for the months around `now`, and the
+ * default partition.
+ */
+export async function partitionMeasurements(db: AnyDb, now = Date.now()): Promise<void> {
+  await sql`alter table measurements rename to measurements_unpartitioned`.execute(db);
+  await sql`alter table measurements_unpartitioned rename constraint measurements_pk
+    to measurements_unpartitioned_pk`.execute(db);
+  await sql`create table measurements (
+      sensor_id integer not null,
+      ts bigint not null,
+      value double precision not null,
+      constraint measurements_pk primary key (sensor_id, ts)
+    ) partition by range (ts)`.execute(db);
+  await sql`create table measurements_default partition of measurements default`.execute(db);
+  for (const [y, m] of [...monthsAround(now), ...(await monthsIn(db, 'measurements_unpartitioned'))]) {
+    await addMonth(db, y, m);
+  }
+  await sql`insert into measurements select sensor_id, ts, value from measurements_unpartitioned`.execute(db);
+  await sql`drop table measurements_unpartitioned`.execute(db);
+}
+
+/** Back to one plain table (migration 0013's down), every row kept. */
+export async function unpartitionMeasurements(db: AnyDb): Promise<void> {
+  await sql`alter table measurements rename to measurements_partitioned`.execute(db);
+  await sql`alter table measurements_partitioned rename constraint measurements_pk
+    to measurements_partitioned_pk`.execute(db);
+  await sql`create table measurements (
+      sensor_id integer not null,
+      ts bigint not null,
+      value double precision not null,
+      constraint measurements_pk primary key (sensor_id, ts)
+    )`.execute(db);
+  await sql`insert into measurements select sensor_id, ts, value from measurements_partitioned`.execute(db);
+  await sql`drop table measurements_partitioned`.execute(db);
+}
