@@ -266,6 +266,44 @@ test('dashboard.show: one compact time picker (17 presets, custom från–till, 
   await expect(picker()).toContainText('Senaste 24 timmarna');
 });
 
+test('dashboard.show: the 12-column grid — resize by keyboard (announced) survives a reload at 1280 and 375 px; one column under 640 px; one title per panel', async () => {
+  const card = page.getByRole('listitem', { name: 'Abisko linje' });
+  const handle = card.getByRole('button', { name: 'Ändra storlek på Abisko linje' });
+  const live = page.locator('[aria-live="polite"]').filter({ hasText: /kolumner|Flyttades|flyttades/ });
+  const share = () =>
+    card.evaluate((li) => li.getBoundingClientRect().width / (li.parentElement?.clientWidth ?? 1));
+  // One title per panel: the panel's own heading, not a second one in the tools' row.
+  await expect(card.getByText('Abisko linje', { exact: true })).toHaveCount(1);
+  await expect(card).toHaveAttribute('data-width', '6');
+  expect(await share()).toBeGreaterThan(0.45);
+  expect(await share()).toBeLessThan(0.52);
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(live).toHaveText('Abisko linje: 7 av 12 kolumner bred, 3 rader hög.');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await expect(live).toHaveText('Abisko linje: 8 av 12 kolumner bred, 4 rader hög.');
+  await expect(handle).toBeFocused();
+  await expectAccessible(page);
+  await screenshots(page, 'dashboard-grid');
+  await page.reload();
+  await expect(card).toHaveAttribute('data-width', '8');
+  await expect(card).toHaveAttribute('data-height', '4');
+  expect(await share()).toBeGreaterThan(0.62);
+  expect(await share()).toBeLessThan(0.68);
+  // A phone: one column whatever the width; the keyboard resizes there too, and it survives a reload.
+  await page.setViewportSize({ width: 375, height: 900 });
+  expect(await share()).toBeGreaterThan(0.98);
+  await handle.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(live).toHaveText('Abisko linje: 8 av 12 kolumner bred, 3 rader hög.');
+  await expectAccessible(page);
+  await page.reload();
+  await expect(card).toHaveAttribute('data-height', '3');
+  expect(await share()).toBeGreaterThan(0.98);
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
+
 test('dashboard.show: edit the title; panel.edit changes a panel; remove a panel after the confirm', async () => {
   await page.getByRole('button', { name: 'Redigera titel' }).click();
   await page.getByLabel('Titel').fill('');

@@ -88,6 +88,9 @@ const BAD_BODIES: { what: string; payload: unknown; expect: readonly number[]; a
       gateway_ids: [2_147_483_648],
       team_ids: ['1'],
       dashboard_id: 1.5,
+      // A panel's place on the grid outside 1–12 (issue 21).
+      width: 13,
+      height: 0,
     },
     expect: [422],
   },

@@ -104,6 +104,12 @@ export type UserAttribute = (typeof USER_ATTRIBUTES)[number];
 
 export const CURRENCY = 'SEK';
 
+/**
+ * The dashboard grid (issue 21): 12 columns; a panel spans `width` of them and `height` rows of
+ * `GRID.rowPx` pixels, each 1–12. A new panel is half as wide as the grid and three rows high.
+ */
+export const GRID = { columns: 12, maxRows: 12, rowPx: 80, defaultWidth: 6, defaultHeight: 3 } as const;
+
 /** Limits of request bodies. */
 export const LIMITS = {
   cartItems: 100,

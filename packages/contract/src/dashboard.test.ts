@@ -30,6 +30,8 @@ const panel = {
   title: 'Temperaturer',
   position: 0,
   thresholds: [],
+  width: 6,
+  height: 3,
   ...stamps,
 } as const;
 
@@ -264,5 +266,19 @@ describe('issue 21: threshold steps of a panel', () => {
     ).toEqual({
       'thresholds.0.label': ['Etikett får vara högst 40 tecken.'],
     });
+  });
+});
+
+describe('issue 21 point 5: a panel on the 12-column grid', () => {
+  it('width and height are whole numbers 1–12, refused in Swedish under their field otherwise', () => {
+    expect(PanelUpdateBody.parse({ width: 12, height: 1 })).toEqual({ width: 12, height: 1 });
+    expect(errorsOf(PanelUpdateBody.safeParse({ width: 0, height: 13 }))).toEqual({
+      width: ['Bredd måste vara minst 1.'],
+      height: ['Höjd får vara högst 12.'],
+    });
+    expect(errorsOf(PanelUpdateBody.safeParse({ width: 2.5 }))).toEqual({
+      width: ['Bredd måste vara ett heltal.'],
+    });
+    expect(Panel.safeParse({ ...panel, width: 13 }).success).toBe(false);
   });
 });

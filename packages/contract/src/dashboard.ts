@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, timestamps } from './common';
-import { LIMITS, PANEL_TYPES, THRESHOLD_COLORS } from './constants';
+import { GRID, LIMITS, PANEL_TYPES, THRESHOLD_COLORS } from './constants';
 import { Device, Sensor } from './device';
 import { body, boolean, hexColor, id, idList, integer, number, optionalText, text } from './fields';
 import { fieldLabels as L, validationMessages as M } from './messages';
@@ -54,6 +54,10 @@ export const Panel = z.object({
   sensor_id: Id.nullable().optional(),
   /** Threshold steps in ascending order of value (issue 21); empty when the panel has none. */
   thresholds: z.array(ThresholdStep),
+  /** Columns of the 12-column grid the panel spans, 1–12 (issue 21). */
+  width: z.number().int().min(1).max(GRID.columns),
+  /** Rows of `GRID.rowPx` pixels the panel is high, 1–12 (issue 21). */
+  height: z.number().int().min(1).max(GRID.maxRows),
   ...timestamps,
   device: Device.nullable().optional(),
   sensor: Sensor.nullable().optional(),
@@ -142,6 +146,12 @@ const thresholds = z
     { when: () => true },
   );
 
+/** A panel's place on the grid (issue 21): columns and rows, each a whole number 1–12. */
+const gridSize = {
+  width: integer(L.width, { min: 1, max: GRID.columns }).optional(),
+  height: integer(L.height, { min: 1, max: GRID.maxRows }).optional(),
+};
+
 const lineChartItems = z
   .array(LineChartItemBody, { error: M.array(L.line_chart_items) })
   .min(1, { error: M.minItems(L.line_chart_items, 1) })
@@ -161,6 +171,7 @@ export const PanelCreateBody = z.discriminatedUnion(
       title: optionalText(L.title),
       line_chart_items: lineChartItems,
       thresholds: thresholds.optional(),
+      ...gridSize,
     }),
     body({
       type: z.literal('single_value'),
@@ -169,6 +180,7 @@ export const PanelCreateBody = z.discriminatedUnion(
       device_id: id(L.device_id),
       sensor_id: id(L.sensor_id),
       thresholds: thresholds.optional(),
+      ...gridSize,
     }),
   ],
   {
@@ -181,7 +193,8 @@ export type PanelCreateBodyInput = z.input<typeof PanelCreateBody>;
 
 /**
  * `PATCH /api/v1/panel/{id}`. The type does not change. `line_chart_items` replaces a line chart's lines;
- * `device_id` with `sensor_id` re-points a single value; `thresholds` replaces the steps (`[]`: none).
+ * `device_id` with `sensor_id` re-points a single value; `thresholds` replaces the steps (`[]`: none);
+ * `width` and `height` set its size on the grid (issue 21).
  */
 export const PanelUpdateBody = body({
   title: optionalText(L.title),
@@ -190,6 +203,7 @@ export const PanelUpdateBody = body({
   device_id: id(L.device_id).optional(),
   sensor_id: id(L.sensor_id).optional(),
   thresholds: thresholds.optional(),
+  ...gridSize,
 }).refine((panel) => (panel.device_id === undefined) === (panel.sensor_id === undefined), {
   error: M.deviceAndSensor,
   path: ['sensor_id'],

@@ -35,6 +35,8 @@ export const fieldLabels = {
   line_chart_items: 'Linjer',
   thresholds: 'Gränsvärden',
   label: 'Etikett',
+  width: 'Bredd',
+  height: 'Höjd',
   is_enabled: 'Aktiv',
   operator: 'Villkor',
   threshold: 'Gränsvärde',

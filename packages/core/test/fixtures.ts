@@ -24,6 +24,8 @@ export const fixtures = {
     title: null,
     position: 0,
     thresholds: [],
+    width: 6,
+    height: 3,
     ...stamp,
     ...fields,
   }),

@@ -173,7 +173,7 @@ function registerPanelCreate(r: ZodApp) {
 async function insertPanel(
   trx: Transaction<DB>,
   dashboardId: number,
-  { type, title, thresholds }: PanelCreateBody,
+  { type, title, thresholds, width, height }: PanelCreateBody,
   first: { device_id: number; sensor_id: number },
 ) {
   const at = now();
@@ -192,6 +192,8 @@ async function insertPanel(
       device_id: first.device_id,
       sensor_id: first.sensor_id,
       thresholds: thresholdsColumn(thresholds),
+      ...(width !== undefined ? { width } : {}),
+      ...(height !== undefined ? { height } : {}),
       created_at: at,
       updated_at: at,
     })
@@ -250,6 +252,8 @@ async function writeUpdate(trx: Transaction<DB>, row: Selectable<PanelsTable>, b
       ...(body.title !== undefined ? { title: body.title ?? null } : {}),
       ...(body.position !== undefined ? { position: body.position } : {}),
       ...(body.thresholds !== undefined ? { thresholds: thresholdsColumn(body.thresholds) } : {}),
+      ...(body.width !== undefined ? { width: body.width } : {}),
+      ...(body.height !== undefined ? { height: body.height } : {}),
       ...(first ? { device_id: first.device_id, sensor_id: first.sensor_id } : {}),
       updated_at: now(),
     })

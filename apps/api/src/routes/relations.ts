@@ -231,6 +231,8 @@ export function panelJson(p: Selectable<PanelsTable>): Panel {
     device_id: p.device_id,
     sensor_id: p.sensor_id,
     thresholds: p.thresholds === null ? [] : JSON.parse(p.thresholds),
+    width: p.width,
+    height: p.height,
     created_at: p.created_at,
     updated_at: p.updated_at,
   };

@@ -50,15 +50,14 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   map: () => start(q.devices()),
   'map.devices': () => start(q.devices()),
   'alert.index': () => start(q.alerts()),
-  'alert.create': () => start(q.devices(), q.webhooks()),
+  'alert.create': () => start(q.devices()),
   'alert.edit': ({ alert_id }) => {
     startFor(alert_id, q.alert);
-    startFor(alert_id, q.alertDeliveries);
-    start(q.devices(), q.webhooks());
+    start(q.devices());
   },
   'admin.users': () => start(q.users(), q.teams()),
   'admin.devices': () => start(q.devices({ unassigned: true }), q.teams()),
-  'user.settings': () => start(q.embedTokens(), q.dashboards(), q.devices(), q.embedScripts(), q.webhooks()),
+  'user.settings': () => start(q.embedTokens(), q.dashboards(), q.devices(), q.embedScripts()),
   'user.invite': (_, url) => {
     const token = url.searchParams.get('token');
     if (token) start(q.invitation(token));

@@ -1,3 +1,4 @@
+import { GRID } from '@matnat/contract/plain';
 import {
   buildPath,
   type Dashboard,
@@ -16,11 +17,13 @@ import {
   useQuery,
   useTimeFilter,
 } from '@matnat/react';
-import { type DragEvent, type FormEvent, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, type DragEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { matnat } from '../matnat';
 import { idParam } from '../routing/loaders';
 import { moveItem } from '../shell/moveItem';
+import { type PanelSize, sizeAnnouncement } from '../shell/panelSize';
+import { RESIZE_HELP_ID, ResizeHandle } from '../shell/ResizeHandle';
 import { TextField } from '../shell/TextField';
 import { useAfterPaint } from '../shell/useAfterPaint';
 import { useFormSubmit } from '../shell/useFormSubmit';
@@ -101,14 +104,37 @@ interface PanelCardProps {
   count: number;
   filter: TimeFilterValue;
   onMove(panelId: number, to: number, via: 'keyboard' | 'drag'): void;
+  onResize(panel: PanelSnap, size: PanelSize): Promise<void>;
   onRemove(panel: PanelSnap): void;
   dragging: { current: number | null };
 }
 
-/** One panel with its tools: a drag handle, move up/down (keyboard), edit and remove. */
-function PanelCard({ panel, index, count, filter, onMove, onRemove, dragging }: PanelCardProps) {
+/**
+ * The size a panel shows: one being dragged to or being saved, else its stored one. A size being saved stays
+ * until the stored one equals it, so that the next arrow key counts from it (keys come faster than answers).
+ */
+function usePanelSize(panel: PanelSnap): [PanelSize, (size: PanelSize | null) => void] {
+  const [local, setLocal] = useState<PanelSize | null>(null);
+  const { width, height } = panel;
+  useEffect(() => {
+    setLocal((shown) => (shown?.width === width && shown.height === height ? null : shown));
+  }, [width, height]);
+  return [local ?? { width, height }, setLocal];
+}
+
+/**
+ * One panel on the grid with its tools: a drag handle, move up/down (keyboard), resize (pointer and arrow
+ * keys), edit and remove. Its title is the panel's own (the SDK panel's heading), shown once.
+ */
+function PanelCard({ panel, index, count, filter, onMove, onResize, onRemove, dragging }: PanelCardProps) {
   const name = panelName(panel, index);
   const [over, setOver] = useState(false);
+  const [size, setLocal] = usePanelSize(panel);
+  const resize = (next: PanelSize, done: boolean) => {
+    const stored = next.width === panel.width && next.height === panel.height;
+    setLocal(stored ? null : next);
+    if (done && !stored) onResize(panel, next).catch(() => setLocal(null));
+  };
   const drop = (event: DragEvent) => {
     event.preventDefault();
     setOver(false);
@@ -128,7 +154,10 @@ function PanelCard({ panel, index, count, filter, onMove, onRemove, dragging }: 
       }}
       onDragLeave={() => setOver(false)}
       onDrop={drop}
-      className={`rounded-lg bg-white p-2 ring-1 ${over ? 'ring-2 ring-teal-600' : 'ring-slate-200'}`}
+      data-width={size.width}
+      data-height={size.height}
+      style={{ '--panel-width': size.width } as CSSProperties}
+      className={`panel-cell min-w-0 rounded-lg bg-white p-2 ring-1 ${over ? 'ring-2 ring-teal-600' : 'ring-slate-200'}`}
     >
       <div className="mb-1 flex flex-wrap items-center gap-1">
         <span
@@ -148,7 +177,7 @@ function PanelCard({ panel, index, count, filter, onMove, onRemove, dragging }: 
         >
           ⠿
         </span>
-        <span className="min-w-0 flex-1 truncate text-sm font-medium text-slate-700">{name}</span>
+        <span className="flex-1" />
         <Button
           variant="borderless"
           data-move={`${panel.id}-up`}
@@ -174,6 +203,7 @@ function PanelCard({ panel, index, count, filter, onMove, onRemove, dragging }: 
         >
           Redigera
         </Link>
+        <ResizeHandle name={name} size={size} onResize={resize} />
         <Button variant="remove" aria-label={`Ta bort ${name}`} onClick={() => onRemove(panel)} />
       </div>
       <Panel
@@ -181,7 +211,7 @@ function PanelCard({ panel, index, count, filter, onMove, onRemove, dragging }: 
         range={filter}
         interval={filter.interval_slug}
         showTimeFilter={false}
-        height={260}
+        height={GRID.rowPx * size.height}
         onFirstData={() => performance.mark(`${PANEL_PAINTED_MARK}${panel.id}`)}
       />
     </li>
@@ -217,7 +247,17 @@ function usePanelMoves(board: Board | null) {
       )
       .catch(() => setAnnouncement('Panelernas ordning kunde inte sparas.'));
   };
-  return { move, announcement };
+  const resize = async (panel: PanelSnap, size: PanelSize) => {
+    const name = panelName(panel, panels.indexOf(panel));
+    try {
+      await matnat.mutations.panels.update(panel.id, size);
+      setAnnouncement(sizeAnnouncement(name, size));
+    } catch (error) {
+      setAnnouncement(`Storleken på ${name} kunde inte sparas.`);
+      throw error;
+    }
+  };
+  return { move, resize, announcement };
 }
 
 /**
@@ -233,7 +273,7 @@ export default function DashboardShow() {
   const [filter, setFilter] = useTimeFilter(location.pathname);
   const [removing, setRemoving] = useState<PanelSnap | null>(null);
   const dragging = useRef<number | null>(null);
-  const { move, announcement } = usePanelMoves(board);
+  const { move, resize, announcement } = usePanelMoves(board);
   usePageTitle(board?.title);
   // The title and the tools are painted first; the panels (requests, chart library, charts) a frame later,
   // the chart library's request a task before the panels' data requests.
@@ -283,6 +323,10 @@ export default function DashboardShow() {
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
+      <p id={RESIZE_HELP_ID} className="sr-only">
+        Piltangenterna ändrar storleken: vänster och höger en kolumn smalare eller bredare, upp och ned en rad
+        lägre eller högre.
+      </p>
       {panels.length === 0 ? (
         <p className="text-slate-700">Dashboarden har inga paneler än. Lägg till en med ”Ny panel”.</p>
       ) : !showPanels ? null : (
@@ -291,7 +335,8 @@ export default function DashboardShow() {
           <h2 id="dashboard-panels" className="sr-only">
             Paneler
           </h2>
-          <ol aria-labelledby="dashboard-panels" className="grid gap-4 xl:grid-cols-2">
+          {/* The 12-column grid from 640 px (one column below); grid order = panel order. */}
+          <ol aria-labelledby="dashboard-panels" className="grid grid-cols-1 gap-4 md:grid-cols-12">
             {panels.map((panel, index) => (
               <PanelCard
                 key={panel.id}
@@ -300,6 +345,7 @@ export default function DashboardShow() {
                 count={panels.length}
                 filter={filter}
                 onMove={move}
+                onResize={resize}
                 onRemove={setRemoving}
                 dragging={dragging}
               />

@@ -48,9 +48,4 @@ export type {
   User,
   UserAdminBody,
   UserAttributeBodyInput,
-  WebhookChannel,
-  WebhookChannelCreateBodyInput,
-  WebhookChannelCreated,
-  WebhookChannelUpdateBodyInput,
-  WebhookDelivery,
 } from '@matnat/contract';

@@ -12,6 +12,7 @@ import * as deadLetters from './0010_dead_letters.js';
 import * as panelThresholds from './0011_panel_thresholds.js';
 import * as webhooks from './0012_webhooks.js';
 import * as measurementsPartitions from './0013_measurements_partitions.js';
+import * as panelGrid from './0015_panel_grid.js';
 
 /** Every migration, by name; the names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0011_panel_thresholds': panelThresholds,
   '0012_webhooks': webhooks,
   '0013_measurements_partitions': measurementsPartitions,
+  '0015_panel_grid': panelGrid,
 };

@@ -149,6 +149,9 @@ export interface PanelsTable {
   sensor_id: number | null;
   /** The threshold steps as JSON (`ThresholdStep[]`); null: none (issue 21). */
   thresholds: string | null;
+  /** Columns (1–12) and rows (1–12) of the dashboard grid the panel spans (issue 21). */
+  width: Generated<number>;
+  height: Generated<number>;
   created_at: string;
   updated_at: string;
 }
