@@ -1,53 +1,7 @@
-import type {
-  WebhookChannel,
-  WebhookChannelCreateBody,
-  WebhookChannelCreated,
-  WebhookChannelUpdateBody,
-  WebhookDelivery,
-} from '@matnat/contract';
+import type { WebhookChannel, WebhookDelivery } from '@matnat/contract';
 
-type QueryKey = readonly unknown[];
-
-import { matnat } from './matnat';
-
-/**
- * Webhook channels (issue 24) through the app's one query cache: the queries, and each write naming the
- * queries it changed, as the core's mutations do. They live in the app, not the core: only this app
- * manages channels, and partner bundles carry the core (whose size budget is full).
- */
-const http = matnat.http;
-const data = <T>(answer: Promise<{ data: T }>) => answer.then((a) => a.data);
-
-export const webhookQueries = {
-  channels: () => ({
-    queryKey: ['webhooks'] as QueryKey,
-    queryFn: () => data(http.get<{ data: WebhookChannel[] }>('/api/v1/webhook')),
-  }),
-  alertDeliveries: (alertId: number) => ({
-    queryKey: ['alert', alertId, 'deliveries'] as QueryKey,
-    queryFn: () => data(http.get<{ data: WebhookDelivery[] }>(`/api/v1/alert/${alertId}/deliveries`)),
-  }),
-};
-
-/** A write, then the queries it made stale (refetched where they are on screen). */
-async function write<R>(send: Promise<R>, ...stale: QueryKey[]): Promise<R> {
-  const result = await send;
-  await Promise.all(stale.map((queryKey) => matnat.queryClient.invalidateQueries({ queryKey })));
-  return result;
-}
-
-export const webhookWrites = {
-  create: (body: WebhookChannelCreateBody) =>
-    write(data(http.post<{ data: WebhookChannelCreated }>('/api/v1/webhook', body)), ['webhooks']),
-  update: (id: number, body: WebhookChannelUpdateBody) =>
-    write(data(http.patch<{ data: WebhookChannel }>(`/api/v1/webhook/${id}`, body)), ['webhooks']),
-  remove: (id: number) => write(http.delete(`/api/v1/webhook/${id}`), ['webhooks'], ['alerts'], ['alert']),
-  /** "Skicka test": the delivery's outcome; the alert logs do not show tests. */
-  test: (id: number) =>
-    write(data(http.post<{ data: WebhookDelivery }>(`/api/v1/webhook/${id}/test`)), ['webhooks']),
-  newSecret: (id: number) =>
-    write(data(http.post<{ data: WebhookChannelCreated }>(`/api/v1/webhook/${id}/secret`)), ['webhooks']),
-};
+// Webhook channels and deliveries (issue 24) are the core's queries (`matnat.queries.webhooks()`,
+// `…alertDeliveries(id)`) and mutations (`matnat.mutations.webhooks`); here only how the app words them.
 
 /** Swedish names of a delivery's status and a channel's format. */
 export const DELIVERY_STATUS: Record<WebhookDelivery['status'], string> = {

@@ -38,6 +38,7 @@ const SEEDED: QueryKey[] = [
   ['products'],
   ['temperatureMap'],
   ['embedTokens'],
+  ['webhooks'],
 ];
 
 function seed(client: ReturnType<typeof setup>['client']) {
@@ -113,6 +114,41 @@ describe('each write says which queries it changed (no other invalidation)', () 
       { id: 1 },
       (m) => m.embedTokens.create({} as never),
       ['["embedTokens"]'],
+    ],
+    [
+      'webhook channel create (issue 24)',
+      'POST /api/v1/webhook',
+      { id: 3 },
+      (m) => m.webhooks.create({} as never),
+      ['["webhooks"]'],
+    ],
+    [
+      'webhook channel update',
+      'PATCH /api/v1/webhook/3',
+      { id: 3 },
+      (m) => m.webhooks.update(3, {}),
+      ['["webhooks"]'],
+    ],
+    [
+      'webhook channel remove: it leaves the alerts that posted to it',
+      'DELETE /api/v1/webhook/3',
+      null,
+      (m) => m.webhooks.remove(3),
+      ['["alerts"]', '["alert",1]', '["webhooks"]'],
+    ],
+    [
+      'webhook test ("Skicka test")',
+      'POST /api/v1/webhook/3/test',
+      { id: 9 },
+      (m) => m.webhooks.test(3),
+      ['["webhooks"]'],
+    ],
+    [
+      'webhook new secret',
+      'POST /api/v1/webhook/3/secret',
+      { id: 3 },
+      (m) => m.webhooks.newSecret(3),
+      ['["webhooks"]'],
     ],
     [
       'notification read',

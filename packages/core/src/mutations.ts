@@ -138,6 +138,15 @@ export function createMutations({ api, queryClient: qc, timers, notify, messages
       update: mutation(api.users.update, (_, id) => stale(['users'], ['user', id])),
       invite: mutation(api.users.invite, () => stale(['users'])),
     },
+    /** Issue 24: a removed channel leaves the alerts that posted to it. */
+    webhooks: {
+      create: mutation(api.webhooks.create, () => stale(['webhooks'])),
+      update: mutation(api.webhooks.update, () => stale(['webhooks'])),
+      remove: mutation(api.webhooks.remove, () => stale(['webhooks'], ['alerts'], ['alert'])),
+      /** "Skicka test": the channel's last outcome changes; the alerts' logs do not show tests. */
+      test: mutation(api.webhooks.test, () => stale(['webhooks'])),
+      newSecret: mutation(api.webhooks.newSecret, () => stale(['webhooks'])),
+    },
     embedTokens: {
       create: mutation(api.embedTokens.create, () => stale(['embedTokens'])),
       revoke: mutation(api.embedTokens.revoke, () => stale(['embedTokens'])),

@@ -66,6 +66,8 @@ describe('query keys per resource', () => {
       [queries.product(1), 'GET /api/v1/product/1'],
       [queries.embedTokens(), 'GET /api/v1/embed-token'],
       [queries.embedScripts(), 'GET /api/v1/embed-script'],
+      [queries.webhooks(), 'GET /api/v1/webhook'],
+      [queries.alertDeliveries(1), 'GET /api/v1/alert/1/deliveries'],
     ];
     for (const [options, route] of cases) {
       server.calls.length = 0;

@@ -21,6 +21,8 @@ import type {
   Team,
   TemperatureMap,
   User,
+  WebhookChannel,
+  WebhookDelivery,
 } from './api/types';
 import { isClientError } from './errors';
 import { sortAlerts, sortDashboards, sortDevices } from './lists';
@@ -44,6 +46,8 @@ const q = <T>(queryKey: QueryKey, queryFn: QueryFunction<T>): MatnatQueryOptions
 export interface MatnatQueries {
   alerts(): MatnatQueryOptions<Alert[]>;
   alert(id: Id): MatnatQueryOptions<Alert>;
+  /** Key `['alert', id, 'deliveries']`: its webhook deliveries (issue 24). */
+  alertDeliveries(id: Id): MatnatQueryOptions<WebhookDelivery[]>;
   dashboards(): MatnatQueryOptions<Dashboard[]>;
   dashboard(id: Id): MatnatQueryOptions<Dashboard>;
   panel(id: Id): MatnatQueryOptions<Panel>;
@@ -68,6 +72,8 @@ export interface MatnatQueries {
   embedTokens(): MatnatQueryOptions<EmbedToken[]>;
   /** The server's script-tag builds, for the token page's snippets. */
   embedScripts(): MatnatQueryOptions<EmbedScripts>;
+  /** Key `['webhooks']`: the caller's teams' webhook channels (issue 24). */
+  webhooks(): MatnatQueryOptions<WebhookChannel[]>;
   cart(): MatnatQueryOptions<CartItem[]>;
   /** An invitation looked up by its mailed token. */
   invitation(token: string): MatnatQueryOptions<InviteLookup>;
@@ -85,6 +91,7 @@ export function createQueries(api: MatnatApi): MatnatQueries {
     // Spec §9: alerts by name, devices by title (else external id), in Swedish order, for every reader.
     alerts: () => q(['alerts'], () => api.alerts.list().then(sortAlerts)),
     alert: (id: Id) => q(['alert', id], () => api.alerts.show(id)),
+    alertDeliveries: (id: Id) => q(['alert', id, 'deliveries'], () => api.alerts.deliveries(id)),
     dashboards: () => q(['dashboards'], () => api.dashboards.list().then(sortDashboards)),
     dashboard: (id: Id) => q(['dashboard', id], () => api.dashboards.show(id)),
     panel: (id: Id) => q(['panel', id], () => api.panels.show(id)),
@@ -106,6 +113,7 @@ export function createQueries(api: MatnatApi): MatnatQueries {
     temperatureMap: () => temperatureMapQuery(api.publicMap),
     embedTokens: () => q(['embedTokens'], api.embedTokens.list),
     embedScripts: () => q(['embedScripts'], api.embedTokens.scripts),
+    webhooks: () => q(['webhooks'], api.webhooks.list),
     cart: () => q(['cart'], api.cart.retrieve),
     invitation: (token: string) => q(['invitation', token], () => api.auth.invitation(token)),
   };

@@ -24,6 +24,7 @@ export type {
   MapFeatureCollection,
 } from './maps/geo';
 export { devicesToFeatureCollection } from './maps/geo';
+export type { LeafletLibrary } from './maps/leafletLibrary';
 export type { MapBounds, TemperatureMapProps } from './maps/TemperatureMap';
 export { TemperatureMap } from './maps/TemperatureMap';
 export {

@@ -50,14 +50,15 @@ export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   map: () => start(q.devices()),
   'map.devices': () => start(q.devices()),
   'alert.index': () => start(q.alerts()),
-  'alert.create': () => start(q.devices()),
+  'alert.create': () => start(q.devices(), q.webhooks()),
   'alert.edit': ({ alert_id }) => {
     startFor(alert_id, q.alert);
-    start(q.devices());
+    startFor(alert_id, q.alertDeliveries);
+    start(q.devices(), q.webhooks());
   },
   'admin.users': () => start(q.users(), q.teams()),
   'admin.devices': () => start(q.devices({ unassigned: true }), q.teams()),
-  'user.settings': () => start(q.embedTokens(), q.dashboards(), q.devices(), q.embedScripts()),
+  'user.settings': () => start(q.embedTokens(), q.dashboards(), q.devices(), q.embedScripts(), q.webhooks()),
   'user.invite': (_, url) => {
     const token = url.searchParams.get('token');
     if (token) start(q.invitation(token));

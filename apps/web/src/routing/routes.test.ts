@@ -86,7 +86,8 @@ const SRC = [resolve('apps/web/src'), resolve('src')].find((dir) => existsSync(j
 describe('issue 25: screens read through queries and write through mutations', () => {
   it('no module of the app calls the HTTP client or the API itself', () => {
     const offenders = appModules(SRC).filter((path) =>
-      /\.http\.|matnat\.api\./.test(readFileSync(path, 'utf8')),
+      // `const http = matnat.http` then `http.get(…)` counts too (webhooks.ts did that once).
+      /\.http\.|\bmatnat\.(http|api)\b/.test(readFileSync(path, 'utf8')),
     );
     expect(offenders).toEqual([]);
   });

@@ -1,6 +1,13 @@
 import type { HttpClient } from '../http';
 import { getData, patchData, postData } from './envelope';
-import type { Alert, AlertCreateBodyInput, AlertStatus, AlertUpdateBodyInput, Id } from './types';
+import type {
+  Alert,
+  AlertCreateBodyInput,
+  AlertStatus,
+  AlertUpdateBodyInput,
+  Id,
+  WebhookDelivery,
+} from './types';
 
 export function alertsApi(http: HttpClient) {
   return {
@@ -18,5 +25,7 @@ export function alertsApi(http: HttpClient) {
     /** POST /api/v1/alert/{id}/mute: no notifications for `minutes` from now; 0 unmutes. */
     mute: (id: Id, minutes: number): Promise<Alert> =>
       postData(http, `/api/v1/alert/${id}/mute`, { minutes }),
+    /** GET /api/v1/alert/{id}/deliveries: what the alert posted to its webhooks, newest first. */
+    deliveries: (id: Id): Promise<WebhookDelivery[]> => getData(http, `/api/v1/alert/${id}/deliveries`),
   };
 }

@@ -13,6 +13,7 @@ import { shopApi } from './shop';
 import { streamRequest } from './stream';
 import { teamsApi } from './teams';
 import { usersApi } from './users';
+import { webhooksApi } from './webhooks';
 
 /** Every call of spec §7 and DESIGN §2, grouped by resource. */
 export function createApi(http: HttpClient, isAdmin: () => boolean = () => false) {
@@ -30,6 +31,7 @@ export function createApi(http: HttpClient, isAdmin: () => boolean = () => false
     shop: shopApi(http),
     publicMap: publicMapApi(http),
     embedTokens: embedTokensApi(http),
+    webhooks: webhooksApi(http),
     stream: (query?: Query) => streamRequest(http, query),
   };
 }

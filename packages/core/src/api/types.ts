@@ -48,4 +48,9 @@ export type {
   User,
   UserAdminBody,
   UserAttributeBodyInput,
+  WebhookChannel,
+  WebhookChannelCreateBodyInput,
+  WebhookChannelCreated,
+  WebhookChannelUpdateBodyInput,
+  WebhookDelivery,
 } from '@matnat/contract';

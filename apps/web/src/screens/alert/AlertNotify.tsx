@@ -3,8 +3,9 @@ import { formatDateMinute } from '@matnat/core';
 import { Button, useQuery } from '@matnat/react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { matnat } from '../../matnat';
 import { useFormSubmit } from '../../shell/useFormSubmit';
-import { DELIVERY_STATUS, deliveryText, FORMAT_LABELS, webhookQueries, webhookWrites } from '../../webhooks';
+import { DELIVERY_STATUS, deliveryText, FORMAT_LABELS } from '../../webhooks';
 
 const EVENT_LABELS: Record<WebhookDelivery['event'], string> = {
   'alert.firing': 'Larm',
@@ -19,7 +20,7 @@ function TestButton({ channelId, name }: { channelId: number; name: string }) {
   const [outcome, setOutcome] = useState<string | null>(null);
   async function test() {
     setOutcome(null);
-    const delivery = await action.run(() => webhookWrites.test(channelId));
+    const delivery = await action.run(() => matnat.mutations.webhooks.test(channelId));
     if (delivery) setOutcome(`${deliveryText(delivery)}${delivery.error ? ` – ${delivery.error}` : ''}`);
   }
   return (
@@ -47,7 +48,7 @@ function TestButton({ channelId, name }: { channelId: number; name: string }) {
  * (`webhook_ids`), each with "Skicka test". The checkboxes are read by the form's `bodyOf`.
  */
 export function NotifyFields({ alert, errors }: { alert?: Alert; errors?: readonly string[] }) {
-  const channels = useQuery(webhookQueries.channels());
+  const channels = useQuery(matnat.queries.webhooks());
   const chosen = new Set(alert?.webhook_ids ?? []);
   const list = channels.data ?? [];
   return (
@@ -102,7 +103,7 @@ export function NotifyFields({ alert, errors }: { alert?: Alert; errors?: readon
 /** The alert's delivery log (issue 24): every webhook delivery of its transitions, newest first. */
 export function AlertDeliveries({ alertId }: { alertId: number }) {
   const log = useQuery({
-    ...webhookQueries.alertDeliveries(alertId),
+    ...matnat.queries.alertDeliveries(alertId),
     // While a delivery waits for a retry, look again now and then.
     refetchInterval: (query: { state: { data?: WebhookDelivery[] } }) =>
       query.state.data?.some((d) => d.status === 'pending') ? 2000 : false,

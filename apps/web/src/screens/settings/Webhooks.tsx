@@ -3,11 +3,12 @@ import { formatDateMinute } from '@matnat/core';
 import { Button, ConfirmDangerDialog, useQuery, useSession } from '@matnat/react';
 import { type FormEvent, useState } from 'react';
 import { useLocation } from 'react-router';
+import { matnat } from '../../matnat';
 import { FormMessage } from '../../shell/FormMessage';
 import { SelectField } from '../../shell/SelectField';
 import { TextField } from '../../shell/TextField';
 import { useFormSubmit } from '../../shell/useFormSubmit';
-import { deliveryText, FORMAT_LABELS, webhookQueries, webhookWrites } from '../../webhooks';
+import { deliveryText, FORMAT_LABELS } from '../../webhooks';
 import { SettingsSection } from './AccountForms';
 import { CopyBlock } from './EmbedTokens';
 
@@ -46,7 +47,7 @@ function CreateChannelForm({ onCreated }: { onCreated: (c: WebhookChannelCreated
       format: values.get('format'),
       ...(team ? { team_id: team } : {}),
     };
-    const created = await form.submit(WebhookChannelCreateBody, input, webhookWrites.create);
+    const created = await form.submit(WebhookChannelCreateBody, input, matnat.mutations.webhooks.create);
     if (!created) return;
     target.reset();
     onCreated(created);
@@ -99,7 +100,7 @@ function ChannelRow({ channel, onRemove }: { channel: WebhookChannel; onRemove: 
 
   async function test() {
     setOutcome(null);
-    const delivery = await action.run(() => webhookWrites.test(channel.id));
+    const delivery = await action.run(() => matnat.mutations.webhooks.test(channel.id));
     if (delivery)
       setOutcome(`Test: ${deliveryText(delivery)}${delivery.error ? ` – ${delivery.error}` : ''}`);
   }
@@ -134,7 +135,7 @@ function ChannelRow({ channel, onRemove }: { channel: WebhookChannel; onRemove: 
           variant="secondary"
           disabled={action.busy}
           onClick={() =>
-            action.run(() => webhookWrites.update(channel.id, { paused: !paused }), {
+            action.run(() => matnat.mutations.webhooks.update(channel.id, { paused: !paused }), {
               toast: paused ? `${channel.name} är återupptagen` : `${channel.name} är pausad`,
             })
           }
@@ -155,7 +156,7 @@ function ChannelRow({ channel, onRemove }: { channel: WebhookChannel; onRemove: 
  */
 export function Webhooks() {
   const location = useLocation();
-  const channels = useQuery(webhookQueries.channels());
+  const channels = useQuery(matnat.queries.webhooks());
   const [created, setCreated] = useState<WebhookChannelCreated | null>(null);
   const [removing, setRemoving] = useState<WebhookChannel | null>(null);
   const action = useFormSubmit();
@@ -164,7 +165,7 @@ export function Webhooks() {
     const channel = removing;
     setRemoving(null);
     if (!channel) return;
-    await action.run(() => webhookWrites.remove(channel.id), {
+    await action.run(() => matnat.mutations.webhooks.remove(channel.id), {
       toast: `${channel.name} är borttagen`,
       failed: 'Webhooken kunde inte tas bort. Försök igen.',
     });
