@@ -118,13 +118,22 @@ async function startServer({
   };
 }
 
-/** Server CPU milliseconds per answered request of `url` under autocannon (10 connections, `seconds`). */
+/**
+ * Server CPU milliseconds per answered request of `url` under autocannon (10 connections, `seconds`);
+ * NaN when nothing was answered (a starved machine), never the CPU of no answers counted as one.
+ */
 async function cpuPerRequest(pid: number, url: string, cookie: string, seconds: number): Promise<number> {
   await autocannon({ url, connections: 10, duration: 1, headers: { cookie } });
   const before = cpuSeconds(pid);
   const run = await autocannon({ url, connections: 10, duration: seconds, headers: { cookie } });
-  return ((cpuSeconds(pid) - before) * 1000) / Math.max(1, run['2xx']);
+  return run['2xx'] > 0 ? ((cpuSeconds(pid) - before) * 1000) / run['2xx'] : Number.NaN;
 }
+
+/** The median of the windows that answered anything (NaN when none did). */
+const answeredMedian = (xs: number[]) => {
+  const answered = xs.filter(Number.isFinite);
+  return answered.length > 0 ? median(answered) : Number.NaN;
+};
 
 type Route = 'health' | 'dashboard' | 'dashboardList';
 
@@ -156,8 +165,8 @@ async function beforeAfter(
   }
   return routes.map((route) => ({
     route,
-    before: median(cpu.before.get(route)!),
-    after: median(cpu.after.get(route)!),
+    before: answeredMedian(cpu.before.get(route)!),
+    after: answeredMedian(cpu.after.get(route)!),
   }));
 }
 
@@ -174,9 +183,10 @@ const ROUTE_NAMES: Record<Route, string> = {
 };
 
 function beforeAfterRows(figures: Awaited<ReturnType<typeof beforeAfter>>): string[] {
-  return figures.map(
-    ({ route, before: b, after: a }) =>
-      `| ${ROUTE_NAMES[route]} | ${b.toFixed(3)} ms | ${a.toFixed(3)} ms | ${(((b - a) / b) * 100).toFixed(0)} % |`,
+  return figures.map(({ route, before: b, after: a }) =>
+    Number.isFinite(a) && Number.isFinite(b)
+      ? `| ${ROUTE_NAMES[route]} | ${b.toFixed(3)} ms | ${a.toFixed(3)} ms | ${(((b - a) / b) * 100).toFixed(0)} % |`
+      : `| ${ROUTE_NAMES[route]} | no answer in any window: machine too busy | | |`,
   );
 }
 
