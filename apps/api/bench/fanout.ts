@@ -1,22 +1,14 @@
-// `npm run bench:fanout`: issue 28's budgets in one run against the API server in its own process on
-// SQLite — 10,000 live streams of one embed token (4 sensors, one reading a second posted to the ingestion
-// API), the server's CPU while they idle, delivery after the ingest answer, then embedded measurement
-// loads at 200 connections against /api/health, alternately.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { seedDemoAccounts } from '../src/auth/demoAccounts.js';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { createIntegration } from '../src/ingest/credentials.js';
 import { insertMeasurements } from '../src/measurements/store.js';
-import { cpuSeconds, login } from './http.js';
+import { cpuSeconds, login, startBenchServer } from './http.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
 const READINGS = Number(process.env.BENCH_READINGS ?? 30);
 const OPEN_AT_ONCE = 250;
@@ -61,35 +53,14 @@ async function prepare() {
   return device.id;
 }
 
-async function startServer(): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@matnat/source', '--import', 'tsx', join(here, 'server.ts')],
-    {
-      env: {
-        ...process.env,
-        BENCH_DB: file,
-        DATA_DIR: dir,
-        // Every stream comes from this one IP with one token.
-        STREAM_MAX_PER_TOKEN: String(STREAMS + 100),
-        STREAM_MAX_PER_CALLER: String(STREAMS + 100),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const line = await new Promise<string>((done) =>
-    createInterface({ input: child.stdout! }).once('line', done),
-  );
-  const { port } = JSON.parse(line) as { port: number };
-  return {
-    port,
-    pid: child.pid!,
-    stop: () =>
-      new Promise((done) => {
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      }),
-  };
+function startServer() {
+  return startBenchServer({
+    BENCH_DB: file,
+    DATA_DIR: dir,
+    // Every stream comes from this one IP with one token.
+    STREAM_MAX_PER_TOKEN: String(STREAMS + 100),
+    STREAM_MAX_PER_CALLER: String(STREAMS + 100),
+  });
 }
 
 function ingest(base: string, key: string, value: number, ts: number) {

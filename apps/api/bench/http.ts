@@ -1,5 +1,9 @@
 // What the API benchmarks share: signing in as the SPA does, a process's CPU time, medians.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 /** Signs anna in as the SPA does; returns the cookie header of her session. */
 export async function login(base: string): Promise<string> {
@@ -38,3 +42,29 @@ export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
 };
+
+/** `bench/server.ts` in a process of its own with `env` (BENCH_DB, …), once it listens. */
+export async function startBenchServer(
+  env: Record<string, string>,
+): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
+  const server = join(dirname(fileURLToPath(import.meta.url)), 'server.ts');
+  const child = spawn(process.execPath, ['--conditions=@matnat/source', '--import', 'tsx', server], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolveLine, reject) => {
+    const rl = createInterface({ input: child.stdout });
+    rl.once('line', resolveLine);
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  const { port } = JSON.parse(line) as { port: number };
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  return {
+    port,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

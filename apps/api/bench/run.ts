@@ -1,9 +1,6 @@
-// `pnpm bench:api`: the API budgets of issue 3 on SQLite with the demo world, figures into docs/benchmarks.md.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { ALLOWED_QUERY, Dashboard } from '@matnat/contract';
 import autocannon from 'autocannon';
@@ -14,7 +11,7 @@ import { parseListQuery } from '../src/http/query.js';
 import { contractSerializer } from '../src/http/serialize.js';
 import { loadDashboards } from '../src/routes/dashboards.js';
 import { seedDemo } from '../src/seed/index.js';
-import { cpuSeconds, login, median } from './http.js';
+import { cpuSeconds, login, median, startBenchServer } from './http.js';
 import { addMinuteSensor } from './minuteSensor.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -83,39 +80,13 @@ interface ServerVariant {
   answers?: 'plain' | 'contract';
 }
 
-async function startServer({
-  statementCache = true,
-  answers = 'contract',
-}: ServerVariant = {}): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@matnat/source', '--import', 'tsx', join(here, 'server.ts')],
-    {
-      env: {
-        ...process.env,
-        BENCH_DB: file,
-        NODE_ENV: 'production',
-        BENCH_STATEMENT_CACHE: statementCache ? 'on' : 'off',
-        BENCH_ANSWERS: answers,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const line = await new Promise<string>((resolveLine, reject) => {
-    const rl = createInterface({ input: child.stdout });
-    rl.once('line', resolveLine);
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+function startServer({ statementCache = true, answers = 'contract' }: ServerVariant = {}) {
+  return startBenchServer({
+    BENCH_DB: file,
+    NODE_ENV: 'production',
+    BENCH_STATEMENT_CACHE: statementCache ? 'on' : 'off',
+    BENCH_ANSWERS: answers,
   });
-  const { port } = JSON.parse(line) as { port: number };
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  return {
-    port,
-    pid: child.pid ?? 0,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /**

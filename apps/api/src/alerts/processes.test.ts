@@ -7,6 +7,7 @@ import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/types.js';
 import { testDialects } from '../test/harness.js';
 import {
+  annasDevice,
   prepareServerDatabase,
   type ServerProcess,
   sendAs,
@@ -21,31 +22,16 @@ const SECRET = 'mtn_int_alert_process_secret';
 /** A device of anna's team (known by EUI to ingestion) with a temperature sensor and an alert on it. */
 async function alertOnDevice(db: Kysely<DB>, eui: string, spec: { no_data_minutes?: number } = {}) {
   const at = new Date().toISOString();
-  const team = await db
-    .selectFrom('teams')
-    .select('id')
-    .where('name', '=', 'Skogsbruk Norr')
-    .executeTakeFirstOrThrow();
+  const { teamId, sensorId } = await annasDevice(db, eui);
   const anna = await db
     .selectFrom('users')
     .select('id')
     .where('email', '=', 'anna@matnat.se')
     .executeTakeFirstOrThrow();
-  const device = await db
-    .insertInto('devices')
-    .values({ title: `Spjut ${eui}`, external_device_id: eui, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('device_team').values({ device_id: device.id, team_id: team.id }).execute();
-  const sensor = await db
-    .insertInto('sensors')
-    .values({ device_id: device.id, type: 'temperature', name: 'Temperatur', unit: '°C', created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
   const alert = await db
     .insertInto('alerts')
     .values({
-      team_id: team.id,
+      team_id: teamId,
       user_id: anna.id,
       name: `Värme ${eui}`,
       no_data_minutes: spec.no_data_minutes ?? null,
@@ -56,9 +42,9 @@ async function alertOnDevice(db: Kysely<DB>, eui: string, spec: { no_data_minute
     .executeTakeFirstOrThrow();
   await db
     .insertInto('alert_conditions')
-    .values({ alert_id: alert.id, sensor_id: sensor.id, operator: '>', threshold: 30, duration_s: 0 })
+    .values({ alert_id: alert.id, sensor_id: sensorId, operator: '>', threshold: 30, duration_s: 0 })
     .execute();
-  return { alertId: alert.id, sensorId: sensor.id };
+  return { alertId: alert.id, sensorId };
 }
 
 function post(server: ServerProcess, eui: string, value: number, ts = Date.now()) {

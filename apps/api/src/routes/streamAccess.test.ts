@@ -1,17 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session.js';
 import { sha256 } from '../auth/tokens.js';
-import type { DB } from '../db/types.js';
 import { createWorldApp, type WorldApp } from '../seed/fixture.js';
 import { createEmbedToken, PARTNER } from '../test/embed.js';
 import type { TestClient } from '../test/harness.js';
 import { testDialects } from '../test/harness.js';
 import { ingestReadings } from '../test/ingest.js';
-import { prepareServerDatabase, type ServerProcess, sendAs, signIn, startServer } from '../test/processes.js';
+import {
+  annasDevice,
+  prepareServerDatabase,
+  type ServerProcess,
+  sendAs,
+  signIn,
+  startServer,
+} from '../test/processes.js';
 import { type OpenStream, openStream, untilEnded } from '../test/sse.js';
 import { StreamSlots } from './streamAccess.js';
 
@@ -221,33 +226,6 @@ describe('StreamSlots', () => {
   });
 });
 
-/** A device of anna's team with a temperature sensor, straight into the database; its sensor's id. */
-async function annasSensor(db: Kysely<DB>): Promise<{ deviceId: number; sensorId: number }> {
-  const at = new Date().toISOString();
-  const team = await db
-    .selectFrom('teams')
-    .select('id')
-    .where('name', '=', 'Skogsbruk Norr')
-    .executeTakeFirstOrThrow();
-  const device = await db
-    .insertInto('devices')
-    .values({
-      title: 'Spjut flera processer',
-      external_device_id: 'ACCE55C0FFEE0001',
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('device_team').values({ device_id: device.id, team_id: team.id }).execute();
-  const sensor = await db
-    .insertInto('sensors')
-    .values({ device_id: device.id, type: 'temperature', name: 'Temperatur', unit: '°C', created_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { deviceId: device.id, sensorId: sensor.id };
-}
-
 /** Issue 28: two API processes on one PostgreSQL; a change made through one ends streams on the other. */
 describe.each(dialects.filter((d) => d === 'postgres'))('stream access across processes (%s)', (dialect) => {
   const dir = mkdtempSync(join(tmpdir(), 'matnat-stream-processes-'));
@@ -258,7 +236,7 @@ describe.each(dialects.filter((d) => d === 'postgres'))('stream access across pr
 
   beforeAll(async () => {
     prepared = await prepareServerDatabase(dialect, dir, 'mtn_int_stream_processes');
-    ids = await annasSensor(prepared.database.db);
+    ids = await annasDevice(prepared.database.db, 'ACCE55C0FFEE0001');
     servers = await Promise.all([startServer(prepared.env), startServer(prepared.env)]);
   }, 120_000);
   afterEach(() => {

@@ -4,8 +4,10 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
 import { DEMO_PASSWORD, seedDemoAccounts } from '../auth/demoAccounts.js';
 import { type Dialect, migrateToLatest, openDatabase } from '../db/database.js';
+import type { DB } from '../db/types.js';
 import { createIntegration } from '../ingest/credentials.js';
 import { createPostgresDatabase, TEST_PASSWORD_COST } from './harness.js';
 
@@ -259,6 +261,31 @@ export async function prepareServerDatabase(dialect: Dialect, dir: string, secre
       await pgDatabase?.drop();
     },
   };
+}
+
+/**
+ * A device of anna's team (Skogsbruk Norr) that ingestion knows by `eui`, with a temperature sensor,
+ * straight into the database.
+ */
+export async function annasDevice(db: Kysely<DB>, eui: string) {
+  const at = new Date().toISOString();
+  const team = await db
+    .selectFrom('teams')
+    .select('id')
+    .where('name', '=', 'Skogsbruk Norr')
+    .executeTakeFirstOrThrow();
+  const device = await db
+    .insertInto('devices')
+    .values({ title: `Spjut ${eui}`, external_device_id: eui, created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('device_team').values({ device_id: device.id, team_id: team.id }).execute();
+  const sensor = await db
+    .insertInto('sensors')
+    .values({ device_id: device.id, type: 'temperature', name: 'Temperatur', unit: '°C', created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { teamId: team.id, deviceId: device.id, sensorId: sensor.id };
 }
 
 export { waitFor };
