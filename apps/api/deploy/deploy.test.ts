@@ -22,6 +22,7 @@ import {
   ownBrokerFromConfig,
   prepareServerDatabase,
   signIn,
+  storedTimes,
   waitFor,
 } from '../src/test/processes.js';
 import { type OpenStream, openStream } from '../src/test/sse.js';
@@ -35,19 +36,6 @@ const LOAD_DEVICE = 'DE0000000000A002';
 const MQTT_DEVICE = 'DE0000000000B001';
 const tlsDir = process.env.MATNAT_DEPLOY_TLS ?? '';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-type Db = Awaited<ReturnType<typeof prepareServerDatabase>>['database']['db'];
-
-async function storedTimes(db: Db, eui: string): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('measurements')
-    .innerJoin('sensors', 'sensors.id', 'measurements.sensor_id')
-    .innerJoin('devices', 'devices.id', 'sensors.device_id')
-    .select('measurements.ts')
-    .where('devices.external_device_id', '=', eui)
-    .execute();
-  return new Set(rows.map((r) => Number(r.ts)));
-}
 
 /** nginx with the site file of deploy/nginx as written, its ports and certificate paths those of this run. */
 async function startNginx(dir: string, ports: { http: number; tls: number; api: [number, number] }) {

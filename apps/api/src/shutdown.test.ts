@@ -13,26 +13,13 @@ import {
   type ServerProcess,
   signIn,
   startServer,
+  storedTimes,
   waitFor,
 } from './test/processes.js';
 
 const dialects = await testDialects();
 const SECRET = 'mtn_int_shutdown_test_secret';
 const SHUTDOWN_TIMEOUT_S = 10;
-
-async function storedTimes(
-  db: Awaited<ReturnType<typeof prepareServerDatabase>>['database']['db'],
-  eui: string,
-) {
-  const rows = await db
-    .selectFrom('measurements')
-    .innerJoin('sensors', 'sensors.id', 'measurements.sensor_id')
-    .innerJoin('devices', 'devices.id', 'sensors.device_id')
-    .select('measurements.ts')
-    .where('devices.external_device_id', '=', eui)
-    .execute();
-  return new Set(rows.map((r) => Number(r.ts)));
-}
 
 /**
  * Load as a load balancer would spread it: every request to the first server that takes connections.

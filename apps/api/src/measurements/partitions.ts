@@ -102,40 +102,42 @@ export async function dropPartitionsBefore(db: AnyDb, cutoff: number): Promise<n
   });
 }
 
+/** The current table renamed to `old` (its key too), and a new `measurements`, partitioned or not. */
+async function replaceTable(db: AnyDb, old: string, partitioned: boolean): Promise<void> {
+  await sql`alter table measurements rename to ${sql.table(old)}`.execute(db);
+  await sql`alter table ${sql.table(old)} rename constraint measurements_pk to ${sql.id(`${old}_pk`)}`.execute(
+    db,
+  );
+  await sql`create table measurements (
+      sensor_id integer not null,
+      ts bigint not null,
+      value double precision not null,
+      constraint measurements_pk primary key (sensor_id, ts)
+    ) ${partitioned ? sql`partition by range (ts)` : sql``}`.execute(db);
+}
+
+/** Every row of `old` into the new table, then `old` dropped. */
+async function moveRows(db: AnyDb, old: string): Promise<void> {
+  await sql`insert into measurements select sensor_id, ts, value from ${sql.table(old)}`.execute(db);
+  await sql`drop table ${sql.table(old)}`.execute(db);
+}
+
 /**
  * The partitioned table in place of a plain one, every row moved (migration 0013, inside its
  * transaction): a partition for each month the rows are in and for the months around `now`, and the
  * default partition.
  */
 export async function partitionMeasurements(db: AnyDb, now = Date.now()): Promise<void> {
-  await sql`alter table measurements rename to measurements_unpartitioned`.execute(db);
-  await sql`alter table measurements_unpartitioned rename constraint measurements_pk
-    to measurements_unpartitioned_pk`.execute(db);
-  await sql`create table measurements (
-      sensor_id integer not null,
-      ts bigint not null,
-      value double precision not null,
-      constraint measurements_pk primary key (sensor_id, ts)
-    ) partition by range (ts)`.execute(db);
+  await replaceTable(db, 'measurements_unpartitioned', true);
   await sql`create table measurements_default partition of measurements default`.execute(db);
   for (const [y, m] of [...monthsAround(now), ...(await monthsIn(db, 'measurements_unpartitioned'))]) {
     await addMonth(db, y, m);
   }
-  await sql`insert into measurements select sensor_id, ts, value from measurements_unpartitioned`.execute(db);
-  await sql`drop table measurements_unpartitioned`.execute(db);
+  await moveRows(db, 'measurements_unpartitioned');
 }
 
 /** Back to one plain table (migration 0013's down), every row kept. */
 export async function unpartitionMeasurements(db: AnyDb): Promise<void> {
-  await sql`alter table measurements rename to measurements_partitioned`.execute(db);
-  await sql`alter table measurements_partitioned rename constraint measurements_pk
-    to measurements_partitioned_pk`.execute(db);
-  await sql`create table measurements (
-      sensor_id integer not null,
-      ts bigint not null,
-      value double precision not null,
-      constraint measurements_pk primary key (sensor_id, ts)
-    )`.execute(db);
-  await sql`insert into measurements select sensor_id, ts, value from measurements_partitioned`.execute(db);
-  await sql`drop table measurements_partitioned`.execute(db);
+  await replaceTable(db, 'measurements_partitioned', false);
+  await moveRows(db, 'measurements_partitioned');
 }

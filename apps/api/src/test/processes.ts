@@ -288,4 +288,16 @@ export async function annasDevice(db: Kysely<DB>, eui: string) {
   return { teamId: team.id, deviceId: device.id, sensorId: sensor.id };
 }
 
+/** The times of the readings stored for the device with `eui` (every sensor). */
+export async function storedTimes(db: Kysely<DB>, eui: string): Promise<Set<number>> {
+  const rows = await db
+    .selectFrom('measurements')
+    .innerJoin('sensors', 'sensors.id', 'measurements.sensor_id')
+    .innerJoin('devices', 'devices.id', 'sensors.device_id')
+    .select('measurements.ts')
+    .where('devices.external_device_id', '=', eui)
+    .execute();
+  return new Set(rows.map((r) => Number(r.ts)));
+}
+
 export { waitFor };
