@@ -364,9 +364,19 @@ describe('the deployment of docs/deploy.md (issue 23 point 6, issue 27 point 5)'
         return mqttStored === published;
       },
       'every published reading stored',
-      60_000,
-    ).catch((error) => {
-      throw new Error(`${error}: ${mqttStored} of ${published}\n${output[1]?.slice(-3000)}`);
+      120_000,
+    ).catch(async (error) => {
+      // What the next look needs: anything set aside, and what each process said last.
+      const deadLetters = await db.selectFrom('ingest_dead_letters').selectAll().limit(5).execute();
+      const said = output.map((text) =>
+        text
+          .split('\n')
+          .filter((l) => /warn|error/i.test(l))
+          .slice(-10),
+      );
+      throw new Error(
+        `${error}: ${mqttStored} of ${published}\ndead letters: ${JSON.stringify(deadLetters)}\n${JSON.stringify(said)}`,
+      );
     });
     console.log(
       JSON.stringify({
