@@ -59,12 +59,14 @@ export function registerAccessChanges(app: FastifyInstance): void {
 }
 
 /**
- * Tells every process's open streams, after the change is committed, that access may have changed
- * (PostgreSQL: NOTIFY, heard by every process through its LISTEN connection, this one too).
+ * Tells every process's open streams and caches, after the change is committed, that access may have
+ * changed (PostgreSQL: NOTIFY, heard by every process through its LISTEN connection).
  */
 export async function announceAccessChange(app: FastifyInstance, change: AccessChange): Promise<void> {
   if (app.pgChannels) await notifyEach(app.db, ACCESS_CHANGES_CHANNEL, [JSON.stringify(change)]);
-  else app.accessChanges.publish(change);
+  // This process at once, before the answer (the NOTIFY reaches it a little later, a second time: every
+  // listener takes a change twice without harm), so its next request never meets a stale token or answer.
+  app.accessChanges.publish(change);
 }
 
 function parseAccessChange(payload: string): AccessChange | null {
