@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectOnGrid, recordPositions } from './publicPositions';
 
 const examples = () => process.env.MATNAT_EXAMPLES as string;
 const tiles = () => process.env.MATNAT_TILES as string;
@@ -61,6 +62,7 @@ for (const width of WIDTHS) {
     const outside = guardRequests(page);
     await page.setViewportSize({ width, height: 800 });
     await localTiles(page);
+    const positions = recordPositions(page);
     const before = await tileCount();
     // Served by the API server itself, as `npm start` serves it: no API address or token on the page.
     await page.goto(`${api()}/script-tag-temperature-map/`);
@@ -102,6 +104,8 @@ for (const width of WIDTHS) {
     await expect(page.locator('#later .leaflet-container')).toHaveCount(1);
     await page.evaluate(() => document.getElementById('later')?.remove());
     await page.screenshot({ path: `test-results/screenshots/temperature-map-${width}.png`, fullPage: true });
+    // Issue 26.2: the script tag received the spears on their ~1 km grid, never exactly.
+    expectOnGrid(positions, 4);
     expect(outside).toEqual([]);
   });
 
@@ -114,6 +118,7 @@ for (const width of WIDTHS) {
     page.on('request', (req) => {
       if (req.url().includes('/measurements')) measurementRequests.push(req.url());
     });
+    const positions = recordPositions(page);
     // Another origin than the API's: the demo token names it among its allowed origins.
     await page.goto(`${examples()}/examples/web-component-panel/`);
     expect(new URL(examples()).origin).not.toBe(new URL(api()).origin);
@@ -126,6 +131,8 @@ for (const width of WIDTHS) {
       path: `test-results/screenshots/web-component-panel-${width}.png`,
       fullPage: true,
     });
+    // Issue 26.2: the panels' devices reached the web components with their positions on the grid.
+    expectOnGrid(positions, 1);
     expect(outside).toEqual([]);
   });
 }

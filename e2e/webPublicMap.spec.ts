@@ -1,6 +1,7 @@
 // Issue 26: the public map is opt-in. A team switches "Visa på den publika kartan" on the device list; the
 // public map (/temperaturspjut) and the script-tag example show the change on their next load.
 import { expect, type Page, test } from '@playwright/test';
+import { expectOnGrid, recordPositions } from './publicPositions';
 import { expectAccessible, localTiles, signedIn, web } from './webPages';
 
 const markerCount = async (page: Page, url: string) => {
@@ -19,6 +20,7 @@ test('issue 26.1: a spear switched off on the device list leaves the public map 
   const guest = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await localTiles(guest);
   await localTiles(page);
+  const positions = recordPositions(guest);
   const mapUrl = `${web()}/temperaturspjut`;
   const scriptTagUrl = `${web()}/examples/script-tag-temperature-map/`;
   const onMap = await markerCount(guest, mapUrl);
@@ -54,6 +56,18 @@ test('issue 26.1: a spear switched off on the device list leaves the public map 
     await expect(own).toBeChecked();
     expect(await markerCount(guest, mapUrl)).toBe(onMap);
     expect(await markerCount(guest, scriptTagUrl)).toBe(onScriptTag);
+    // Issue 26.2: the team picks the grid its position is rounded to for the public.
+    const grid = page.getByLabel('Rutnät på den publika kartan');
+    await expect(grid).toHaveValue('1000');
+    await grid.selectOption({ label: 'Avrundad till 5 km' });
+    await expect(page.getByText(/avrundad till 5 km på den publika kartan$/)).toBeVisible();
+    await expect(grid).toHaveValue('5000');
+    await page.screenshot({ path: 'test-results/screenshots/web-public-map-grid-1280.png' });
+    expect(await markerCount(guest, mapUrl)).toBe(onMap);
+    await grid.selectOption('1000');
+    await expect(grid).toHaveValue('1000');
+    // Everything the guest's pages received was on the grid.
+    expectOnGrid(positions, onMap * 4);
   } finally {
     await guest.close();
   }

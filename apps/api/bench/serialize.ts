@@ -21,6 +21,7 @@ const device = (id: number) => ({
   lat: 59.3,
   lng: 18.1,
   is_public: true,
+  public_grid_m: 1000,
   default_sensor_id: id,
   ...stamp,
   sensors: [sensor(id), { ...sensor(id + 100), type: 'humidity', unit: '%' }],

@@ -20,6 +20,7 @@ const device = {
   lat: null,
   lng: null,
   is_public: false,
+  public_grid_m: 1000,
   default_sensor_id: 3,
   ...stamps,
 };

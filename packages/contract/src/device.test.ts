@@ -13,6 +13,7 @@ const device = {
   lat: 63.8258,
   lng: 20.263,
   is_public: true,
+  public_grid_m: 1000,
   default_sensor_id: 3,
   ...stamps,
 };

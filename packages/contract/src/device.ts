@@ -5,6 +5,7 @@ import { DEVICE_ID_PATTERN } from './deviceIds';
 import { body, boolean, id, idList, integer, latitude, longitude, optionalText, text } from './fields';
 import { EXPECTED_INTERVAL_S } from './health';
 import { fieldLabels as L, validationMessages as M } from './messages';
+import { isPublicGrid, PUBLIC_GRID_M } from './publicPosition';
 import { Team } from './team';
 
 export const SensorType = z.enum(SENSOR_TYPES);
@@ -80,8 +81,10 @@ export const Device = z.object({
   external_device_id: z.string(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
-  /** Shown on the public temperature map (public temperature spears). */
+  /** Shown on the public temperature map: its team switched on "Visa på den publika kartan" (issue 26). */
   is_public: z.boolean(),
+  /** The grid, in metres, its position is rounded to for public callers; 0 exakt (issue 26). */
+  public_grid_m: z.number().int(),
   default_sensor_id: Id.nullable(),
   ...timestamps,
   sensors: z.array(Sensor).optional(),
@@ -104,6 +107,9 @@ const deviceFields = {
   lat: latitude().nullish(),
   lng: longitude().nullish(),
   is_public: boolean(L.is_public).optional(),
+  public_grid_m: integer(L.public_grid_m)
+    .refine(isPublicGrid, { error: M.publicGrid(L.public_grid_m, PUBLIC_GRID_M.min, PUBLIC_GRID_M.max) })
+    .optional(),
   default_sensor_id: id(L.default_sensor_id).nullish(),
   team_ids: idList(L.team_ids).optional(),
   gateway_ids: idList(L.gateway_ids).optional(),

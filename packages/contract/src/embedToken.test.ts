@@ -73,6 +73,7 @@ describe('EmbedTokenCreated', () => {
       name: 'Partnersida',
       scopes: ['public-map'],
       allowed_origins: ['https://partner.se'],
+      exact_positions: false,
       expires_at: future,
       last_used_at: null,
       revoked_at: null,

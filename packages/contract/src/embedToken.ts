@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, Timestamp, timestamps } from './common';
 import { LIMITS } from './constants';
 import { EMBED_SCOPE_PATTERN, type EmbedScope as EmbedScopeText } from './embedScope';
-import { body, dateTime, text } from './fields';
+import { body, boolean, dateTime, text } from './fields';
 import { fieldLabels as L, validationMessages as M } from './messages';
 
 /** Typed as the template-literal union while staying a plain string schema (representable in JSON Schema). */
@@ -46,6 +46,8 @@ export const EmbedTokenCreateBody = body({
     .refine((origins) => new Set(origins).size === origins.length, {
       error: M.duplicates(L.allowed_origins),
     }),
+  /** Issue 26: the token's readers see devices' exact positions; else rounded to each device's grid. */
+  exact_positions: boolean(L.exact_positions).optional(),
   expires_at: dateTime(L.expires_at)
     .refine((at) => Date.parse(at) > Date.now(), { error: M.future(L.expires_at) })
     // A token is in a partner page's source: it must run out, so a forgotten page stops reading one day.
@@ -62,6 +64,7 @@ export const EmbedToken = z.object({
   name: z.string(),
   scopes: z.array(EmbedScope),
   allowed_origins: z.array(z.string()),
+  exact_positions: z.boolean(),
   expires_at: Timestamp,
   last_used_at: Timestamp.nullable(),
   revoked_at: Timestamp.nullable(),

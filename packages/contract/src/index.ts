@@ -48,6 +48,7 @@ export * from './labels';
 export * from './measurement';
 export * from './messages';
 export * from './notification';
+export * from './publicPosition';
 export * from './query';
 export * from './ranges';
 export * from './schemas';

@@ -20,6 +20,8 @@ export const fieldLabels = {
   lat: 'Latitud',
   lng: 'Longitud',
   is_public: 'Visa på den publika kartan',
+  public_grid_m: 'Rutnät på den publika kartan',
+  exact_positions: 'Exakta positioner',
   default_sensor_id: 'Standardsensor',
   team_ids: 'Team',
   gateway_ids: 'Gateways',
@@ -98,6 +100,8 @@ export const validationMessages = {
   maxLength: (label: string, max: number) => `${label} får vara högst ${max} tecken.`,
   min: (label: string, min: number) => `${label} måste vara minst ${min}.`,
   max: (label: string, max: number) => `${label} får vara högst ${max}.`,
+  publicGrid: (label: string, min: number, max: number) =>
+    `${label} ska vara 0 (exakt) eller ett helt antal meter från ${min} till ${max.toLocaleString('sv-SE')}.`,
   minItems: (label: string, min: number) =>
     min === 1 ? `${label} måste innehålla minst en post.` : `${label} måste innehålla minst ${min} poster.`,
   maxItems: (label: string, max: number) => `${label} får innehålla högst ${max} poster.`,

@@ -12,6 +12,7 @@ export * from './health';
 export { type IssueLike, toFormErrors } from './issues';
 export * from './labels';
 export { errorMessages, fieldLabels, validationMessages } from './messages';
+export * from './publicPosition';
 export * from './query';
 export * from './ranges';
 export * from './sensorKind';

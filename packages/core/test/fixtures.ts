@@ -44,6 +44,7 @@ export const fixtures = {
     lat: null,
     lng: null,
     is_public: false,
+    public_grid_m: 1000,
     default_sensor_id: null,
     ...stamp,
   }),

@@ -14,6 +14,8 @@ export interface EmbedScope {
   /** The user who created the token, with their teams as they are now. */
   creator: Viewer;
   scopes: readonly string[];
+  /** Issue 26: the token was made to show exact positions; else every position is rounded to its grid. */
+  exactPositions: boolean;
   /** Whether the token names `scope` (`{ kind: 'panel', id }`, `{ kind: 'device', id }`, `{ kind: 'public-map' }`). */
   allows(scope: ParsedEmbedScope): boolean;
 }
@@ -129,6 +131,7 @@ export const embedTokenCaller: CallerKind = {
       tokenId: row.id,
       creator: { id: row.user_id, isAdmin: row.is_admin === 1, teamIds: [...token.teamIds] },
       scopes,
+      exactPositions: row.exact_positions === 1,
       allows: (scope) => embedScopeAllows(scopes, scope),
     };
     if (!row.last_used_at || Date.now() - Date.parse(row.last_used_at) > TOUCH_AFTER_MS) {

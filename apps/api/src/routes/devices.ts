@@ -11,6 +11,7 @@ import type { DB } from '../db/types.js';
 import { answers, dataOf, noContent } from '../http/answers.js';
 import { data, now } from '../http/envelope.js';
 import { badRequest, forbidden, notFound, unprocessable } from '../http/errors.js';
+import { positionsFor } from '../http/positions.js';
 import { filterId, type ListQuery, parseListQuery, type SortField } from '../http/query.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { resourceMessages as M } from './messages.js';
@@ -210,7 +211,9 @@ function registerDeviceShow(r: ZodApp) {
           .executeTakeFirst();
       }
       if (!row) throw notFound();
-      return data((await loadDevices(db, [row], query.include, undefined, true)).get(row.id));
+      return data(
+        positionsFor(request, (await loadDevices(db, [row], query.include, undefined, true)).get(row.id)),
+      );
     },
   );
 }
@@ -245,6 +248,7 @@ function registerDeviceCreate(r: ZodApp) {
             lat: body.lat ?? null,
             lng: body.lng ?? null,
             is_public: body.is_public ? 1 : 0,
+            ...(body.public_grid_m !== undefined ? { public_grid_m: body.public_grid_m } : {}),
             default_sensor_id: null,
             expected_interval_s: body.expected_interval_s ?? null,
             created_at: at,
@@ -255,6 +259,8 @@ function registerDeviceCreate(r: ZodApp) {
         await setLinks(trx, device.id, { team_ids: teamIds, gateway_ids: body.gateway_ids });
         return device.id;
       });
+      // Issue 26: a device created onto the public map is on it at once (shared answers dropped).
+      if (body.is_public) await announceAccessChange(request.server, { kind: 'devices' });
       reply.code(201);
       return data(await showDevice(db, id));
     },
@@ -290,6 +296,7 @@ function registerDeviceUpdate(r: ZodApp) {
             ...(body.external_device_id !== undefined ? { external_device_id: body.external_device_id } : {}),
             ...(body.lat !== undefined ? { lat: body.lat, lng: body.lng ?? null } : {}),
             ...(body.is_public !== undefined ? { is_public: body.is_public ? 1 : 0 } : {}),
+            ...(body.public_grid_m !== undefined ? { public_grid_m: body.public_grid_m } : {}),
             ...(body.default_sensor_id !== undefined ? { default_sensor_id: body.default_sensor_id } : {}),
             ...(body.expected_interval_s !== undefined
               ? { expected_interval_s: body.expected_interval_s }

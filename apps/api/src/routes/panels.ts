@@ -17,6 +17,7 @@ import type { DB } from '../db/types.js';
 import { answers, dataOf, noContent } from '../http/answers.js';
 import { data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
+import { positionsFor } from '../http/positions.js';
 import { parseListQuery } from '../http/query.js';
 import { EMBED_CACHE_CONTROL, queryOf } from '../http/sharedAnswers.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
@@ -127,8 +128,10 @@ function registerPanelShow(r: ZodApp) {
           .where('id', '=', request.params.id)
           .executeTakeFirst();
         if (!row) throw notFound();
-        // Shaped by the route's response schema, as every answer (http/serialize.ts).
-        return reply.serialize(data((await loadPanels(db, [row], query.include))[0])) as string;
+        // Shaped by the route's response schema, as every answer (http/serialize.ts); positions as the
+        // caller may see them (issue 26).
+        const panel = positionsFor(request, (await loadPanels(db, [row], query.include))[0]);
+        return reply.serialize(data(panel)) as string;
       });
     },
   );

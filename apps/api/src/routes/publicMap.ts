@@ -1,4 +1,4 @@
-import { TemperatureMap } from '@matnat/contract';
+import { coarsenPosition, TemperatureMap } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
 import { answers } from '../http/answers.js';
 import { latestReadings } from '../measurements/store.js';
@@ -31,7 +31,8 @@ export async function publicMapRoutes(app: FastifyInstance) {
 /**
  * The public temperature map (guest): every device its team showed on the public map (issue 26: opt-in,
  * `is_public`, "Visa på den publika kartan") with a position and a temperature sensor, as a
- * GeoJSON FeatureCollection with its latest reading. Devices without lat or lng are left out (spec §3).
+ * GeoJSON FeatureCollection with its latest reading, each position rounded to the device's public grid.
+ * Devices without lat or lng are left out (spec §3).
  */
 async function temperatureMap(db: FastifyInstance['db']): Promise<TemperatureMap> {
   const rows = await db
@@ -45,6 +46,7 @@ async function temperatureMap(db: FastifyInstance['db']): Promise<TemperatureMap
       'devices.external_device_id',
       'devices.lat',
       'devices.lng',
+      'devices.public_grid_m',
       'devices.default_sensor_id',
       'sensors.id as sensor_id',
       'sensors.unit',
@@ -74,10 +76,12 @@ async function temperatureMap(db: FastifyInstance['db']): Promise<TemperatureMap
     type: 'FeatureCollection',
     features: [...chosen.values()].map((row) => {
       const reading = latest.get(row.sensor_id);
+      // Issue 26: never the exact position, whoever asks — the nearest point of the device's grid.
+      const { lat, lng } = coarsenPosition(Number(row.lat), Number(row.lng), Number(row.public_grid_m));
       return {
         type: 'Feature',
         id: row.id,
-        geometry: { type: 'Point', coordinates: [Number(row.lng), Number(row.lat)] },
+        geometry: { type: 'Point', coordinates: [lng, lat] },
         properties: {
           device_id: row.id,
           title: row.title,

@@ -80,6 +80,7 @@ export function deviceJson(d: Selectable<DevicesTable>): Device {
     lat: d.lat === null ? null : Number(d.lat),
     lng: d.lng === null ? null : Number(d.lng),
     is_public: Boolean(d.is_public),
+    public_grid_m: Number(d.public_grid_m),
     default_sensor_id: d.default_sensor_id,
     created_at: d.created_at,
     updated_at: d.updated_at,

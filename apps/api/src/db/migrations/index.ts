@@ -13,6 +13,7 @@ import * as panelThresholds from './0011_panel_thresholds.js';
 import * as webhooks from './0012_webhooks.js';
 import * as measurementsPartitions from './0013_measurements_partitions.js';
 import * as panelGrid from './0015_panel_grid.js';
+import * as publicMap from './0016_public_map.js';
 
 /** Every migration, by name; the names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_webhooks': webhooks,
   '0013_measurements_partitions': measurementsPartitions,
   '0015_panel_grid': panelGrid,
+  '0016_public_map': publicMap,
 };

@@ -84,6 +84,8 @@ export interface EmbedTokensTable {
   scopes: string;
   /** JSON array of origins such as "https://partner.example". */
   allowed_origins: string;
+  /** Issue 26: 1 when the token's readers see exact device positions. */
+  exact_positions: Generated<number>;
   expires_at: string | null;
   revoked_at: string | null;
   last_used_at: string | null;

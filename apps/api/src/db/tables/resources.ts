@@ -65,6 +65,8 @@ export interface DevicesTable {
   lat: number | null;
   lng: number | null;
   is_public: Generated<number>;
+  /** Issue 26: metres of the grid public callers see its position on; 0 exakt. */
+  public_grid_m: Generated<number>;
   default_sensor_id: number | null;
   created_at: string;
   updated_at: string;

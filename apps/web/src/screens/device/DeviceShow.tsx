@@ -18,7 +18,7 @@ import NotFound from '../NotFound';
 import { BatteryText, DeviceStateBadge } from './DeviceStatus';
 import { ageOf, signalText, stateOf } from './health';
 import { SensorReading } from './LatestReading';
-import { PublicMapToggle } from './PublicMapToggle';
+import { PublicGridSelect, PublicMapToggle } from './PublicMapToggle';
 
 const card = 'rounded-lg bg-white p-4 ring-1 ring-slate-200';
 
@@ -191,8 +191,9 @@ export default function DeviceShow() {
           <h2 id="position-heading" className="mb-2 font-semibold text-slate-900">
             Position
           </h2>
-          <div className="mb-3">
+          <div className="mb-3 space-y-3">
             <PublicMapToggle device={d} />
+            <PublicGridSelect device={d} />
           </div>
           {features.features.length ? (
             <DeviceMap devices={features} height={240} legend={false} />

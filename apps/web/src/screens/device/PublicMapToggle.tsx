@@ -1,6 +1,8 @@
+import { PUBLIC_GRID_CHOICES, PUBLIC_GRID_M } from '@matnat/contract/plain';
 import { type Device, deviceLabel } from '@matnat/core';
 import { useId, useState } from 'react';
 import { matnat } from '../../matnat';
+import { SelectField } from '../../shell/SelectField';
 import { useFormSubmit } from '../../shell/useFormSubmit';
 
 /**
@@ -50,5 +52,54 @@ export function PublicMapToggle({ device, compact = false }: { device: Device; c
         </p>
       )}
     </div>
+  );
+}
+
+const gridText = (metres: number) =>
+  metres === 0
+    ? 'Exakt position'
+    : metres >= 1000
+      ? `Avrundad till ${(metres / 1000).toLocaleString('sv-SE')} km`
+      : `Avrundad till ${metres} m`;
+
+/**
+ * Issue 26.2: the grid the public map and embed tokens without exact positions round this device's
+ * position to (metres; 0 exakt), saved when picked. A grid set through the API outside the offered ones is
+ * offered too.
+ */
+export function PublicGridSelect({ device }: { device: Device }) {
+  const form = useFormSubmit({ shown: ['public_grid_m'] });
+  const [asked, setAsked] = useState<number | null>(null);
+  if (asked !== null && asked === device.public_grid_m) setAsked(null);
+  const choices = [...new Set<number>([...PUBLIC_GRID_CHOICES, device.public_grid_m])].sort((a, b) => a - b);
+
+  async function change(value: number) {
+    setAsked(value);
+    const saved = await form.submit(
+      () => import('@matnat/contract').then((c) => c.DeviceUpdateBody),
+      { public_grid_m: value },
+      (body) => matnat.mutations.devices.update(device.id, body),
+      { toast: `${deviceLabel(device)}: ${gridText(value).toLowerCase()} på den publika kartan` },
+    );
+    if (!saved) setAsked(null);
+  }
+
+  return (
+    <SelectField
+      name="public_grid_m"
+      label="Rutnät på den publika kartan"
+      hint="Besökare utan inloggning ser positionen avrundad så här."
+      value={asked ?? device.public_grid_m}
+      disabled={form.busy}
+      errors={form.fields.public_grid_m}
+      onChange={(e) => change(Number(e.currentTarget.value))}
+    >
+      {choices.map((metres) => (
+        <option key={metres} value={metres}>
+          {gridText(metres)}
+          {metres === PUBLIC_GRID_M.default ? ' (standard)' : ''}
+        </option>
+      ))}
+    </SelectField>
   );
 }

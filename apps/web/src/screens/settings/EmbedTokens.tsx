@@ -132,6 +132,7 @@ function CreateTokenForm({
       name: values.get('name'),
       scopes: values.getAll('scopes'),
       allowed_origins: parseOrigins(String(values.get('allowed_origins') ?? '')),
+      exact_positions: values.get('exact_positions') === 'on',
       expires_at: expiryToIso(String(values.get('expires_at') ?? '')),
     };
     const created = await form.submit(EmbedTokenCreateBody, input, (body) =>
@@ -182,6 +183,16 @@ function CreateTokenForm({
           </p>
         )}
       </div>
+      <div>
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input type="checkbox" name="exact_positions" className="h-4 w-4 accent-teal-700" />
+          Exakta positioner
+        </label>
+        <p className="mt-1 text-sm text-slate-600">
+          Utan den ser sidans besökare mätenheternas positioner avrundade till varje enhets rutnät (normalt
+          omkring 1 km).
+        </p>
+      </div>
       <TextField
         name="expires_at"
         type="date"
@@ -225,6 +236,9 @@ function TokenList({ tokens, labels, onRevoke }: TokenListProps) {
               Läser: {token.scopes.map((scope) => labels.get(scope) ?? scope).join(', ')}
             </p>
             <p className="break-words text-slate-700">Webbplatser: {token.allowed_origins.join(', ')}</p>
+            <p className="text-slate-700">
+              Positioner: {token.exact_positions ? 'exakta' : 'avrundade till rutnätet'}
+            </p>
             <p className="text-slate-700">Gäller till {formatDateMinute(token.expires_at)}</p>
           </div>
           {!token.revoked_at && (
