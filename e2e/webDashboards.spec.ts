@@ -291,6 +291,23 @@ test('dashboard.show: the 12-column grid — resize by keyboard (announced) surv
   await expect(card).toHaveAttribute('data-height', '4');
   expect(await share()).toBeGreaterThan(0.62);
   expect(await share()).toBeLessThan(0.68);
+  // By pointer on a desktop: dragged two columns to the left and one row down, saved when let go.
+  const box = await handle.boundingBox();
+  const column = await card.evaluate((li) => ((li.parentElement?.clientWidth ?? 0) + 16) / 12);
+  if (!box) throw new Error('the resize handle has no box');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x - 2 * column, box.y + box.height / 2 + 80, { steps: 5 });
+  await page.mouse.up();
+  await expect(live).toHaveText('Abisko linje: 6 av 12 kolumner bred, 5 rader hög.');
+  await page.reload();
+  await expect(card).toHaveAttribute('data-width', '6');
+  await expect(card).toHaveAttribute('data-height', '5');
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowUp');
+  await expect(live).toHaveText('Abisko linje: 8 av 12 kolumner bred, 4 rader hög.');
   // A phone: one column whatever the width; the keyboard resizes there too, and it survives a reload.
   await page.setViewportSize({ width: 375, height: 900 });
   expect(await share()).toBeGreaterThan(0.98);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { notifyEach } from '../db/channels.js';
@@ -33,8 +32,6 @@ declare module 'fastify' {
  */
 export class AccessBus {
   readonly #emitter = new EventEmitter();
-  /** This process, named in its NOTIFYs so that it skips their echo (it published them already). */
-  readonly origin = randomUUID();
 
   constructor() {
     this.#emitter.setMaxListeners(0);
@@ -57,27 +54,25 @@ export function registerAccessChanges(app: FastifyInstance): void {
   app.decorate('accessChanges', bus);
   app.pgChannels?.on(ACCESS_CHANGES_CHANNEL, (payload) => {
     const change = parseAccessChange(payload);
-    if (change && change.origin !== bus.origin) bus.publish(change.change);
+    if (change) bus.publish(change);
   });
 }
 
 /**
- * Tells every process's open streams and shared answers, after the change is committed, that access may
- * have changed: this process at once (issue 26: the next public-map request after a device's opt-out
- * already misses it), the others through PostgreSQL's NOTIFY and their LISTEN connections.
+ * Tells every process's open streams and caches, after the change is committed, that access may have
+ * changed (PostgreSQL: NOTIFY, heard by every process through its LISTEN connection).
  */
 export async function announceAccessChange(app: FastifyInstance, change: AccessChange): Promise<void> {
+  if (app.pgChannels) await notifyEach(app.db, ACCESS_CHANGES_CHANNEL, [JSON.stringify(change)]);
+  // This process at once, before the answer (the NOTIFY reaches it a little later, a second time: every
+  // listener takes a change twice without harm), so its next request never meets a stale token or answer.
   app.accessChanges.publish(change);
-  if (app.pgChannels) {
-    const payload = JSON.stringify({ ...change, origin: app.accessChanges.origin });
-    await notifyEach(app.db, ACCESS_CHANGES_CHANNEL, [payload]);
-  }
 }
 
-function parseAccessChange(payload: string): { change: AccessChange; origin: unknown } | null {
+function parseAccessChange(payload: string): AccessChange | null {
   try {
-    const { origin, ...change } = JSON.parse(payload) as AccessChange & { origin?: unknown };
-    return typeof change?.kind === 'string' ? { change: change as AccessChange, origin } : null;
+    const change = JSON.parse(payload) as AccessChange;
+    return typeof change?.kind === 'string' ? change : null;
   } catch {
     return null;
   }

@@ -31,13 +31,17 @@ export function answerWindow(now = Date.now()): { window: number; end: number } 
  * Serialised answers shared by every caller of the same key within one window: 1,000 viewers of one panel
  * cost one query per window. The key must name everything the answer depends on — the embed token (or
  * `public`), the route and its parameters — so it never crosses tokens or teams. Everything is dropped
- * on an access change (`app.accessChanges`: a revoked token, a moved device, a changed panel or device).
+ * on an access change (`app.accessChanges`: a revoked token, a moved device, a changed panel or device,
+ * a user's changed teams; not a session's end).
  */
 export class SharedAnswers {
   readonly #answers = new Map<string, { window: number; answer: Promise<Answer> }>();
 
   constructor(app: FastifyInstance) {
-    app.accessChanges.subscribe(() => this.#answers.clear());
+    // A session's end concerns no token's or public answer (a login rotates one: no reason to reload).
+    app.accessChanges.subscribe((change) => {
+      if (change.kind !== 'session') this.#answers.clear();
+    });
   }
 
   /**

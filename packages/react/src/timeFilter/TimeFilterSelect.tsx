@@ -58,21 +58,29 @@ export function TimeFilterSelectView({
         ))}
       </select>
       <label htmlFor={`${id}-interval`}>{m.intervalLabel}</label>
-      <select
-        id={`${id}-interval`}
-        value={value.interval_slug}
-        disabled={disabled}
-        onChange={(e) =>
-          onChange({ ...value, interval_slug: e.currentTarget.value as TimeFilterValue['interval_slug'] })
-        }
-      >
-        {INTERVAL_SLUGS.map((slug) => (
-          <option key={slug} value={slug}>
-            {m.intervals[slug]}
-          </option>
-        ))}
-      </select>
+      <IntervalSelect id={`${id}-interval`} value={value} onChange={onChange} disabled={disabled} />
     </div>
+  );
+}
+
+/** The refresh interval's select (9 slugs with their labels), the range kept: the select and the picker share it. */
+export function IntervalSelect({ id, value, onChange, disabled }: TimeFilterSelectProps & { id: string }) {
+  const m = useMessages().timeFilter;
+  return (
+    <select
+      id={id}
+      value={value.interval_slug}
+      disabled={disabled}
+      onChange={(e) =>
+        onChange({ ...value, interval_slug: e.currentTarget.value as TimeFilterValue['interval_slug'] })
+      }
+    >
+      {INTERVAL_SLUGS.map((slug) => (
+        <option key={slug} value={slug}>
+          {m.intervals[slug]}
+        </option>
+      ))}
+    </select>
   );
 }
 

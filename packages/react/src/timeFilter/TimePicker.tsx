@@ -1,5 +1,5 @@
 import { absoluteRangeProblem, CUSTOM_RANGE, parseInstant } from '@matnat/contract/plain';
-import { formatInZone, INTERVAL_SLUGS, RANGE_SLUGS, resolveRange } from '@matnat/core';
+import { formatInZone, RANGE_SLUGS, resolveRange } from '@matnat/core';
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -13,7 +13,7 @@ import { formatLocalDateTime } from '../charts/timeFormat';
 import { type Messages, useMessages } from '../messages';
 import { useOutsidePointerDown } from '../ui/useOutsidePointerDown';
 import { WidgetRoot } from '../widgets/WidgetRoot';
-import type { TimeFilterSelectProps, TimeFilterValue } from './TimeFilterSelect';
+import { IntervalSelect, type TimeFilterSelectProps, type TimeFilterValue } from './TimeFilterSelect';
 
 export type TimePickerProps = TimeFilterSelectProps;
 
@@ -206,22 +206,7 @@ export function TimePickerView({ value, onChange, disabled = false, className }:
           />
           <div className="matnat-time-picker__field">
             <label htmlFor={`${id}-interval`}>{m.intervalLabel}</label>
-            <select
-              id={`${id}-interval`}
-              value={value.interval_slug}
-              onChange={(e) =>
-                onChange({
-                  ...value,
-                  interval_slug: e.currentTarget.value as TimeFilterValue['interval_slug'],
-                })
-              }
-            >
-              {INTERVAL_SLUGS.map((slug) => (
-                <option key={slug} value={slug}>
-                  {m.intervals[slug]}
-                </option>
-              ))}
-            </select>
+            <IntervalSelect id={`${id}-interval`} value={value} onChange={onChange} />
           </div>
         </div>
       ) : null}
