@@ -101,6 +101,39 @@ export const AlertHistoryEntry = z.object({
 });
 export type AlertHistoryEntry = z.infer<typeof AlertHistoryEntry>;
 
+/** A period in which an alert was firing (acknowledged counts as firing); `to` is null while it lasts. */
+export const AlertPeriod = z.object({ from: Timestamp, to: Timestamp.nullable() });
+export type AlertPeriod = z.infer<typeof AlertPeriod>;
+
+/** One enabled alert watching a sensor: its limits on that sensor and when it fired in a range. */
+export const SensorAlert = z.object({
+  alert_id: Id,
+  name: z.string(),
+  /** The conditions on this sensor: the value crossing `threshold` (after `duration_s`) fires it. */
+  limits: z.array(
+    z.object({
+      operator: AlertOperator,
+      threshold: z.number(),
+      clear_threshold: z.number().nullable(),
+    }),
+  ),
+  /** Its value-firing periods overlapping the range, oldest first. */
+  periods: z.array(AlertPeriod),
+});
+export type SensorAlert = z.infer<typeof SensorAlert>;
+
+/**
+ * `GET /api/v1/sensor/{id}/alert-periods` (issue 21): the alerts watching a sensor that the caller may read
+ * (a user's teams'; an embed token's creator's), with their limits and firing periods in the range.
+ */
+export const SensorAlertPeriods = z.object({
+  sensor_id: Id,
+  from: Timestamp,
+  to: Timestamp,
+  alerts: z.array(SensorAlert),
+});
+export type SensorAlertPeriods = z.infer<typeof SensorAlertPeriods>;
+
 const OPERATOR_SIDE = { '>': 1, '>=': 1, '<': -1, '<=': -1 } as const;
 
 type ConditionTarget = { sensor_id?: number; device_id?: number; sensor_key?: string };

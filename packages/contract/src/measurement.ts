@@ -6,6 +6,31 @@ import { fieldLabels as L, validationMessages as M } from './messages';
 import { absoluteRangeProblem } from './ranges';
 import { IntervalSlug, RangeSlug } from './timeFilter';
 
+/** A named range (`range_slug`) or an explicit `from`/`to` window: the fields of every query over readings' time. */
+const rangeWindowFields = {
+  range_slug: RangeSlug.optional(),
+  from: dateTime(L.from).optional(),
+  to: dateTime(L.to).optional(),
+};
+
+type RangeWindow = { range_slug?: unknown; from?: string; to?: string };
+
+/** Either a range slug or both ends, keeping the absolute-range rule (from before to, at most the longest preset). */
+function checkRangeWindow(query: RangeWindow, ctx: z.RefinementCtx): void {
+  const window = query.from !== undefined || query.to !== undefined;
+  if (!window) return;
+  if (query.range_slug !== undefined || query.from === undefined || query.to === undefined) {
+    ctx.addIssue({ code: 'custom', message: M.rangeOrFromTo, path: ['range_slug'] });
+  } else {
+    const problem = absoluteRangeProblem(Date.parse(query.from), Date.parse(query.to));
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
+  }
+}
+
+/** Without a window, the spec's default range. */
+const withDefaultRange = <Q extends RangeWindow>(query: Q) =>
+  query.from === undefined ? { ...query, range_slug: query.range_slug ?? DEFAULT_RANGE_SLUG } : query;
+
 /**
  * Query of `GET /api/v1/sensor/{id}/measurements`: a named range (`range_slug`) or an explicit `from`/`to`
  * window (the absolute-range rule: from before to, at most the longest preset), the bucket interval, and a
@@ -14,9 +39,7 @@ import { IntervalSlug, RangeSlug } from './timeFilter';
  */
 export const MeasurementQuery = z
   .object({
-    range_slug: RangeSlug.optional(),
-    from: dateTime(L.from).optional(),
-    to: dateTime(L.to).optional(),
+    ...rangeWindowFields,
     interval_slug: IntervalSlug.default(DEFAULT_INTERVAL_SLUG),
     max_points: z.coerce
       .number({ error: M.integer(L.max_points) })
@@ -25,21 +48,20 @@ export const MeasurementQuery = z
       .max(MAX_POINTS_LIMIT, { error: M.max(L.max_points, MAX_POINTS_LIMIT) })
       .default(DEFAULT_MAX_POINTS),
   })
-  .superRefine((query, ctx) => {
-    const window = query.from !== undefined || query.to !== undefined;
-    if (!window) return;
-    if (query.range_slug !== undefined || query.from === undefined || query.to === undefined) {
-      ctx.addIssue({ code: 'custom', message: M.rangeOrFromTo, path: ['range_slug'] });
-    } else {
-      const problem = absoluteRangeProblem(Date.parse(query.from), Date.parse(query.to));
-      if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
-    }
-  })
-  .transform((query) =>
-    query.from === undefined ? { ...query, range_slug: query.range_slug ?? DEFAULT_RANGE_SLUG } : query,
-  );
+  .superRefine(checkRangeWindow)
+  .transform(withDefaultRange);
 export type MeasurementQuery = z.infer<typeof MeasurementQuery>;
 export type MeasurementQueryInput = z.input<typeof MeasurementQuery>;
+
+/**
+ * Query of `GET /api/v1/sensor/{id}/alert-periods` (issue 21): the same range or window as the
+ * measurements it is drawn over.
+ */
+export const RangeWindowQuery = z
+  .object(rangeWindowFields)
+  .superRefine(checkRangeWindow)
+  .transform(withDefaultRange);
+export type RangeWindowQuery = z.infer<typeof RangeWindowQuery>;
 
 /** One aggregated bucket. `t` is the bucket start in epoch milliseconds: compact for charts. */
 export const MeasurementBucket = z.object({

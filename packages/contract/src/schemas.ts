@@ -8,6 +8,7 @@ import {
   AlertSensorState,
   AlertStatus,
   AlertUpdateBody,
+  SensorAlertPeriods,
 } from './alert';
 import {
   EmailVerifyQuery,
@@ -54,7 +55,7 @@ import {
   IntegrationCreated,
   TtnUplink,
 } from './ingest';
-import { LatestMeasurement, MeasurementBuckets, MeasurementQuery } from './measurement';
+import { LatestMeasurement, MeasurementBuckets, MeasurementQuery, RangeWindowQuery } from './measurement';
 import { Notification } from './notification';
 import { CartItem, CartResponse, CartStoreBody, Order, OrderBody, Product } from './shop';
 import { StreamEvent } from './stream';
@@ -81,6 +82,7 @@ export const schemas = {
     AlertStatus,
     AlertSensorState,
     AlertHistoryEntry,
+    SensorAlertPeriods,
     Notification,
     Product,
     CartItem,
@@ -133,6 +135,6 @@ export const schemas = {
     IntegrationCreateBody,
     DeviceKeyCreateBody,
   },
-  queries: { MeasurementQuery, EmailVerifyQuery },
+  queries: { MeasurementQuery, RangeWindowQuery, EmailVerifyQuery },
   errors: { MessageErrorBody, ValidationErrorBody, BadQueryErrorBody, ThrottledErrorBody },
 } as const;

@@ -5,7 +5,7 @@ export type { MatnatApi } from './api/index';
 export { createApi } from './api/index';
 export { PANEL_INCLUDE } from './api/panels';
 export { publicMapApi } from './api/publicMap';
-export type { MeasurementFilter } from './api/sensors';
+export type { MeasurementFilter, RangeWindow } from './api/sensors';
 export type { StreamRequest } from './api/stream';
 export type {
   Alert,
@@ -24,6 +24,8 @@ export type {
   Panel,
   Product,
   Sensor,
+  SensorAlert,
+  SensorAlertPeriods,
   SingleValueItem,
   Team,
   TemperatureMap,

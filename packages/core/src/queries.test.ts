@@ -58,6 +58,10 @@ describe('query keys per resource', () => {
         'GET /api/v1/sensor/1/measurements?range_slug=prev_3_h&interval_slug=5_m',
       ],
       [queries.latest(1), 'GET /api/v1/sensor/1/latest'],
+      [
+        queries.alertPeriods(1, { range_slug: 'prev_3_h' }),
+        'GET /api/v1/sensor/1/alert-periods?range_slug=prev_3_h',
+      ],
       [queries.teams(), 'GET /api/v1/team'],
       [queries.users(), 'GET /api/v1/user?include=teams&sort=name'],
       [queries.user(1), 'GET /api/v1/user/1'],

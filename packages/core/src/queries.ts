@@ -1,7 +1,7 @@
 import { QueryClient, type QueryClientConfig, type QueryFunction, type QueryKey } from '@tanstack/query-core';
 import type { DeviceListOptions } from './api/devices';
 import type { MatnatApi } from './api/index';
-import type { MeasurementFilter } from './api/sensors';
+import type { MeasurementFilter, RangeWindow } from './api/sensors';
 import type {
   Alert,
   CartItem,
@@ -18,6 +18,7 @@ import type {
   Panel,
   Product,
   Sensor,
+  SensorAlertPeriods,
   Team,
   TemperatureMap,
   User,
@@ -62,6 +63,8 @@ export interface MatnatQueries {
   /** Key `['sensor', id, 'measurements', filter]`. */
   measurements(id: Id, filter: MeasurementFilter): MatnatQueryOptions<MeasurementBuckets>;
   latest(id: Id): MatnatQueryOptions<LatestMeasurement | null>;
+  /** Key `['sensor', id, 'alert-periods', window]` (issue 21). */
+  alertPeriods(id: Id, window: RangeWindow): MatnatQueryOptions<SensorAlertPeriods>;
   teams(): MatnatQueryOptions<Team[]>;
   users(): MatnatQueryOptions<User[]>;
   user(id: Id): MatnatQueryOptions<User>;
@@ -104,6 +107,10 @@ export function createQueries(api: MatnatApi): MatnatQueries {
     measurements: (id: Id, filter: MeasurementFilter) =>
       q(['sensor', id, 'measurements', filter], ({ signal }) => api.sensors.measurements(id, filter, signal)),
     latest: (id: Id) => q(['sensor', id, 'latest'], ({ signal }) => api.sensors.latest(id, signal)),
+    alertPeriods: (id: Id, window: RangeWindow) =>
+      q(['sensor', id, 'alert-periods', window], ({ signal }) =>
+        api.sensors.alertPeriods(id, window, signal),
+      ),
     teams: () => q(['teams'], api.teams.list),
     users: () => q(['users'], api.users.list),
     user: (id: Id) => q(['user', id], () => api.users.show(id)),

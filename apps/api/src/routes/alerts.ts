@@ -74,7 +74,7 @@ function conditionRow(alertId: number, c: AlertConditionBody) {
 }
 
 /** Alerts belong to a team: every member reads and changes them; admins reach all. */
-function alertQuery(db: Kysely<DB>, viewer: Viewer) {
+export function alertQuery(db: Kysely<DB>, viewer: Viewer) {
   const q = db.selectFrom('alerts').selectAll('alerts');
   return viewer.isAdmin
     ? q

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { alertPeriodRoutes } from './alertPeriods.js';
 import { alertStateRoutes } from './alertState.js';
 import { alertRoutes } from './alerts.js';
 import { cartRoutes } from './cart.js';
@@ -29,6 +30,7 @@ export async function registerResourceRoutes(app: FastifyInstance): Promise<void
     alertStateRoutes,
     notificationRoutes,
     measurementRoutes,
+    alertPeriodRoutes,
     productRoutes,
     orderRoutes,
     cartRoutes,

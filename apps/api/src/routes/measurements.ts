@@ -6,7 +6,9 @@ import {
   LatestMeasurement,
   MeasurementBuckets,
   MeasurementQuery,
+  type RangeSlug,
   resolveRange,
+  type TimeRange,
 } from '@matnat/contract';
 import type { FastifyInstance } from 'fastify';
 import { requireUserOrEmbed } from '../auth/guards.js';
@@ -17,6 +19,16 @@ import type { ZodTypeProvider } from '../http/zod.js';
 import { queryBuckets } from '../measurements/query.js';
 import { latestReading } from '../measurements/store.js';
 import { readableSensor } from './sensorAccess.js';
+
+/** The instants a query's window or range slug covers now (the default range without either). */
+export function queryRange(
+  q: { range_slug?: RangeSlug; from?: string; to?: string },
+  now = Date.now(),
+): TimeRange {
+  return q.from !== undefined && q.to !== undefined
+    ? { from: Date.parse(q.from), to: Date.parse(q.to) }
+    : resolveRange(q.range_slug ?? DEFAULT_RANGE_SLUG, now);
+}
 
 export async function measurementRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -36,10 +48,7 @@ export async function measurementRoutes(app: FastifyInstance) {
       const load = async (now: number) => {
         const sensor = await readableSensor(request, request.params.id);
         const q = request.query;
-        const range =
-          q.from !== undefined && q.to !== undefined
-            ? { from: Date.parse(q.from), to: Date.parse(q.to) }
-            : resolveRange(q.range_slug ?? DEFAULT_RANGE_SLUG, now);
+        const range = queryRange(q, now);
         return data(
           await queryBuckets(db, sensor.id, {
             from: range.from,

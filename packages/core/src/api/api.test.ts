@@ -127,6 +127,10 @@ const design2: Case[] = [
       }),
   ],
   ['GET /api/v1/sensor/2/latest', (a) => a.sensors.latest(2)],
+  [
+    'GET /api/v1/sensor/2/alert-periods?from=2026-11-01T00%3A00%3A00Z&to=2026-11-02T00%3A00%3A00Z',
+    (a) => a.sensors.alertPeriods(2, { from: '2026-11-01T00:00:00Z', to: '2026-11-02T00:00:00Z' }),
+  ],
   ['PATCH /api/v1/panel/3', (a) => a.panels.update(3, { title: 'Ute' }), { title: 'Ute' }],
   ['GET /api/v1/alert/6?include=conditions', (a) => a.alerts.show(6)],
   ['POST /api/v1/alert', (a) => a.alerts.create(alert), alert],

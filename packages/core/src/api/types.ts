@@ -41,6 +41,8 @@ export type {
   RangeSlug,
   RegisterBody,
   Sensor,
+  SensorAlert,
+  SensorAlertPeriods,
   SingleValueItem,
   Team,
   TemperatureMap,

@@ -1,11 +1,23 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chartMock, createChartModule } from '../test/chartMock';
-import { buckets, settle, T0, testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
+import {
+  alertPeriods,
+  buckets,
+  settle,
+  T0,
+  testCoreClient,
+  widgetApi,
+  withClient,
+} from '../testing/widgetApi';
 import { chartLibrary } from './chartLibrary';
 import { LineChartPanel } from './LineChartPanel';
 
 vi.mock('lightweight-charts', () => createChartModule());
+
+/** The shaded periods the chart's band primitive holds. */
+const bandsOf = (chart: (typeof chartMock.charts)[number]) =>
+  (chart.primitives[0]!.primitive as unknown as { bands: unknown[] }).bands;
 
 function setup() {
   const api = widgetApi();
@@ -218,6 +230,84 @@ describe('LineChartPanel reads through the core client', () => {
     api.push({ sensor_id: 1, value: 30, measured_at: new Date(T0 + 5 * 3_600_000).toISOString() });
     await settle();
     expect(first!.priceLines).toBe(lines);
+  });
+
+  it('issue 21 point 2: the limits of the alerts watching a sensor are dashed lines named by the alert, their firing periods shaded, and named under the chart', async () => {
+    const { wrapper, api } = setup();
+    const iso = (hours: number) => new Date(T0 + hours * 3_600_000).toISOString();
+    api.answer('/api/v1/sensor/1/alert-periods', {
+      body: {
+        data: alertPeriods(1, [
+          {
+            alert_id: 7,
+            name: 'Värme',
+            limits: [{ operator: '>', threshold: 21.5, clear_threshold: 20 }],
+            periods: [{ from: iso(1), to: iso(2) }],
+          },
+        ]),
+      },
+    });
+    render(<LineChartPanel items={[{ sensorId: 1, unit: '°C' }, { sensorId: 2 }]} />, { wrapper });
+    await settle();
+    const chart = chartMock.charts[0]!;
+    expect(chart.series[0]!.priceLines.map((l) => [l.price, l.color, l.title, l.lineStyle])).toEqual([
+      [21.5, '#b91c1c', 'Värme', 2],
+    ]);
+    expect(bandsOf(chart)).toEqual([
+      { from: T0 + 3_600_000, to: T0 + 7_200_000, color: 'rgba(220, 38, 38, 0.14)' },
+    ]);
+    expect(screen.getByRole('list', { name: 'Larm' }).textContent).toBe('Värme: > 21,5\u00a0°C');
+    expect(api.callsTo(/alert-periods$/).map((c) => Object.fromEntries(c.query))).toEqual([
+      { range_slug: 'prev_5_days' },
+      { range_slug: 'prev_5_days' },
+    ]);
+  });
+
+  it('issue 21 point 2 live: an alert firing shades the chart from the moment its event arrives; its resolution ends the band', async () => {
+    const { wrapper, api } = setup();
+    api.answer('/api/v1/sensor/1/alert-periods', {
+      body: {
+        data: alertPeriods(1, [
+          {
+            alert_id: 7,
+            name: 'Värme',
+            limits: [{ operator: '>', threshold: 25, clear_threshold: null }],
+            periods: [],
+          },
+        ]),
+      },
+    });
+    render(<LineChartPanel items={[{ sensorId: 1 }]} />, { wrapper });
+    await settle();
+    const chart = chartMock.charts[0]!;
+    expect(bandsOf(chart)).toEqual([]);
+    const firedAt = T0 + 4 * 3_600_000;
+    api.pushAlert({ alert_id: 7, sensor_id: 1, state: 'firing', at: new Date(firedAt).toISOString() });
+    // Another sensor's alert is not this chart's.
+    api.pushAlert({ alert_id: 8, sensor_id: 9, state: 'firing', at: new Date(firedAt).toISOString() });
+    await settle();
+    expect(bandsOf(chart)).toEqual([{ from: firedAt, to: null, color: 'rgba(220, 38, 38, 0.14)' }]);
+    expect(screen.getByRole('list', { name: 'Larm' }).textContent).toContain('– larmar nu');
+    api.pushAlert({
+      alert_id: 7,
+      sensor_id: 1,
+      state: 'resolved',
+      at: new Date(firedAt + 60_000).toISOString(),
+    });
+    await settle();
+    expect(bandsOf(chart)).toEqual([
+      { from: firedAt, to: firedAt + 60_000, color: 'rgba(220, 38, 38, 0.14)' },
+    ]);
+    expect(screen.getByRole('list', { name: 'Larm' }).textContent).not.toContain('larmar nu');
+  });
+
+  it('issue 21 point 2: showAlerts={false} asks for no alert periods and draws none', async () => {
+    const { wrapper, api } = setup();
+    render(<LineChartPanel items={[{ sensorId: 1 }]} showAlerts={false} />, { wrapper });
+    await settle();
+    expect(api.callsTo(/alert-periods$/)).toEqual([]);
+    expect(bandsOf(chartMock.charts[0]!)).toEqual([]);
+    expect(api.openStreams()[0]!.alerts).toBe(false);
   });
 
   it("keeps the viewer's choice in the core's time-filter store, per page and panel", async () => {

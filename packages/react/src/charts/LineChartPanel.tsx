@@ -6,7 +6,7 @@ import {
   type MeasurementBuckets,
   type ThresholdStep,
 } from '@matnat/core';
-import { useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { fetchResource, useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';
 import { useWidgetClient } from '../data/useWidgetClient';
@@ -18,6 +18,7 @@ import {
   type TimeFilterValue,
 } from '../timeFilter/TimeFilterSelect';
 import { WidgetRoot } from '../widgets/WidgetRoot';
+import { ALERT_LIMIT_COLOR, alertBands, alertLines, useChartAlerts } from './alertOverlays';
 import { preloadCharts } from './chartLibrary';
 import { downloadText, measurementsToCsv } from './csv';
 import { formatReading } from './format';
@@ -56,6 +57,11 @@ export interface LineChartPanelProps {
   onFirstData?(): void;
   /** Threshold steps (ascending values, issue 21): drawn as lines in their colours and named under the chart. */
   thresholds?: readonly ThresholdStep[];
+  /**
+   * Draw the limits of the alerts that watch the sensors (dashed, named by the alert) and shade the periods
+   * they fired in the range, live as they fire (issue 21). @default true
+   */
+  showAlerts?: boolean;
 }
 
 /** The buckets of every item over the filter, each sensor's series shared with any other widget asking. */
@@ -123,15 +129,21 @@ function LineChartPanelView(props: LineChartPanelProps) {
     [data, live, ids.join()],
   );
   const empty = data !== undefined && series.every((s) => s.points.length === 0);
-  const thresholdLines = useMemo(
-    (): ChartLine[] =>
-      (props.thresholds ?? []).map((step) => ({
+  const alerts = useChartAlerts(ids, filter, intervalMs(filter.interval_slug), props.showAlerts !== false);
+  const lines = useMemo(
+    (): ChartLine[] => [
+      ...(props.thresholds ?? []).map((step) => ({
         value: step.value,
         color: thresholdColor(step.color),
         label: step.label,
       })),
-    [props.thresholds],
+      ...alertLines(alerts),
+    ],
+    [props.thresholds, alerts],
   );
+  const bands = useMemo(() => alertBands(alerts), [alerts]);
+  const unit = items[0]?.unit ?? '';
+  const unitText = unit ? `\u00a0${unit}` : '';
   // The chart is created with its first data, not empty before it: an empty chart painted while the request
   // is under way, then resized its canvases and painted twice more when the data came (issue 13).
   const [charted, setCharted] = useState(false);
@@ -171,7 +183,14 @@ function LineChartPanelView(props: LineChartPanelProps) {
           ))}
       </ul>
       {props.thresholds?.length ? (
-        <ThresholdLegend steps={props.thresholds} unit={items[0]?.unit} locale={messages.locale} />
+        <RuleLegend
+          label={m.thresholds}
+          rules={props.thresholds.map((step) => ({
+            key: `${step.value}`,
+            color: thresholdColor(step.color),
+            text: `${step.label} ${m.fromValue(formatReading(step.value, messages.locale, 2), unit)}`,
+          }))}
+        />
       ) : null}
       <div className="matnat-panel__body">
         {charted ? (
@@ -180,7 +199,8 @@ function LineChartPanelView(props: LineChartPanelProps) {
             height={height}
             locale={messages.locale}
             onFirstData={props.onFirstData}
-            lines={thresholdLines}
+            lines={lines}
+            bands={bands}
           />
         ) : (
           <div className="matnat-chart" style={{ height }} />
@@ -192,28 +212,70 @@ function LineChartPanelView(props: LineChartPanelProps) {
           </p>
         ) : null}
         {empty ? <p className="matnat-panel__status">{m.noData}</p> : null}
+        {/* For screen readers, inside the chart's box: named when their answer comes, they move nothing. */}
+        {alerts.length ? (
+          <RuleLegend
+            label={m.alerts}
+            style={VISUALLY_HIDDEN}
+            rules={alerts.map((alert) => ({
+              key: `${alert.alert_id}-${alert.sensor_id}`,
+              color: ALERT_LIMIT_COLOR,
+              dashed: true,
+              text: `${alert.name}: ${alert.limits
+                .map((l) => `${l.operator} ${formatReading(l.threshold, messages.locale, 2)}${unitText}`)
+                .join(', ')}`,
+              strong: alert.firing ? m.alertFiring : undefined,
+            }))}
+          />
+        ) : null}
       </div>
     </section>
   );
 }
 
-/** The threshold steps in words under the chart: a line's colour alone would tell nothing to some readers. */
-function ThresholdLegend({
-  steps,
-  unit,
-  locale,
+/** One line of a legend of rules: a short line in its colour (dashed: an alert's limit) and its words. */
+interface Rule {
+  key: string;
+  color: string;
+  dashed?: boolean;
+  text: string;
+  /** Said after the text in the rule's colour ('– larmar nu'). */
+  strong?: string;
+}
+
+/**
+ * The alerts' legend is for screen readers: the chart names each limit on its axis and shades the firing,
+ * and a legend that appeared with its answer moved the page (the dashboard's layout-shift check).
+ */
+const VISUALLY_HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+};
+
+/** Threshold steps or alert limits in words: a line's colour alone would tell nothing to some readers. */
+function RuleLegend({
+  label,
+  rules,
+  style,
 }: {
-  steps: readonly ThresholdStep[];
-  unit: string | undefined;
-  locale: string;
+  label: string;
+  rules: readonly Rule[];
+  style?: CSSProperties;
 }) {
-  const m = useMessages().panel;
   return (
-    <ul className="matnat-panel__legend matnat-panel__thresholds" aria-label={m.thresholds}>
-      {steps.map((step) => (
-        <li key={`${step.value}`}>
-          <span className="matnat-panel__rule" style={{ borderColor: thresholdColor(step.color) }} />
-          {`${step.label} ${m.fromValue(formatReading(step.value, locale, 2), unit ?? '')}`}
+    <ul className="matnat-panel__legend" aria-label={label} style={style}>
+      {rules.map((rule) => (
+        <li key={rule.key}>
+          <span
+            className="matnat-panel__rule"
+            style={{ borderColor: rule.color, borderTopStyle: rule.dashed ? 'dashed' : undefined }}
+          />
+          {rule.text}
+          {rule.strong ? <strong style={{ color: rule.color }}>{` ${rule.strong}`}</strong> : null}
         </li>
       ))}
     </ul>

@@ -32,6 +32,8 @@ export interface PanelProps {
   showTimeFilter?: boolean;
   /** Line-chart height in pixels. @default 300 */
   height?: number;
+  /** A line chart draws its sensors' alert limits and shades their firing periods (issue 21). @default true */
+  showAlerts?: boolean;
   onFirstData?(): void;
 }
 

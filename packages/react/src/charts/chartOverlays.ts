@@ -93,8 +93,8 @@ function xOf(chart: IChartApi, ms: number, width: number): number | null {
   const visible = timeScale.getVisibleRange();
   if (!visible) return null;
   const seconds = ms / 1000;
-  if (seconds <= (visible.from as number)) return 0;
-  if (seconds >= (visible.to as number)) return width;
+  if (seconds < (visible.from as number)) return 0;
+  if (seconds > (visible.to as number)) return width;
   const exact = timeScale.timeToCoordinate(seconds as Time);
   if (exact !== null) return exact;
   // Between two drawn points (thinned data): the nearest of them.
@@ -115,14 +115,21 @@ export class TimeBands implements IPanePrimitive<Time> {
     drawBackground: (target) =>
       target.useMediaCoordinateSpace(({ context, mediaSize }) => {
         const chart = this.chart;
-        if (!chart) return;
+        const visible = chart?.timeScale().getVisibleRange();
+        if (!chart || !visible) return;
+        const [start, end] = [(visible.from as number) * 1000, (visible.to as number) * 1000];
         for (const band of this.bands) {
+          // Out of view: ended before it, or begun after it (an open band begun after the last point
+          // shows at the right edge: the firing came with a reading the chart has not drawn yet).
+          if ((band.to !== null && band.to < start) || (band.to !== null && band.from > end)) continue;
           const from = xOf(chart, band.from, mediaSize.width);
           const to = band.to === null ? mediaSize.width : xOf(chart, band.to, mediaSize.width);
-          if (from === null || to === null || to <= from) continue;
+          if (from === null || to === null || to < from) continue;
           context.fillStyle = band.color;
-          // At least 2 px: a short firing still shows when zoomed out.
-          context.fillRect(from, 0, Math.max(2, to - from), mediaSize.height);
+          // At least 4 px, kept inside the plot: a short firing, or one that began with the latest point
+          // (at the right edge), still shows.
+          const width = Math.max(4, to - from);
+          context.fillRect(Math.min(from, mediaSize.width - width), 0, width, mediaSize.height);
         }
       }),
   };

@@ -21,6 +21,8 @@ export interface PanelElementProps extends ApiAttributes {
   range?: string;
   interval?: string;
   height?: number;
+  /** `show-alerts="false"`: no alert limits or firing periods on a line chart (issue 21). */
+  showAlerts?: boolean;
   onTimeFilterChange?(detail: TimeFilterChangeDetail): void;
 }
 
@@ -36,8 +38,18 @@ function inlinePanel(type: string | undefined, sensorIds: string, title: string 
 }
 
 export function PanelElement(props: PanelElementProps) {
-  const { panelId, panelType, sensorIds, panelTitle, range, interval, height, onTimeFilterChange, ...api } =
-    props;
+  const {
+    panelId,
+    panelType,
+    sensorIds,
+    panelTitle,
+    range,
+    interval,
+    height,
+    showAlerts,
+    onTimeFilterChange,
+    ...api
+  } = props;
   const panel = useMemo(
     () => (sensorIds ? inlinePanel(panelType, sensorIds, panelTitle) : undefined),
     [panelType, sensorIds, panelTitle],
@@ -51,6 +63,7 @@ export function PanelElement(props: PanelElementProps) {
         range={range}
         interval={interval === undefined ? undefined : intervalOr(interval)}
         height={height}
+        showAlerts={showAlerts}
         onChange={onTimeFilterChange && ((value) => onTimeFilterChange(timeFilterDetail(value)))}
       />
     </ElementProvider>

@@ -156,6 +156,24 @@ describe('web components (@matnat/react/elements)', () => {
     });
   });
 
+  it('issue 21 point 2: <matnat-panel> asks for the alert periods of its sensors; show-alerts="false" turns them off', async () => {
+    const alertCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/alert-periods'));
+    await mount(
+      '<matnat-panel api-base="https://api.test" embed-token="mtn_x" sensor-ids="1"></matnat-panel>',
+    );
+    expect(alertCalls().map(([u]) => String(u))).toEqual([
+      'https://api.test/api/v1/sensor/1/alert-periods?range_slug=prev_5_days',
+    ]);
+    document.body.innerHTML = '';
+    fetchMock.mockClear();
+    const off = await mount(
+      '<matnat-panel api-base="https://api.test" embed-token="mtn_x" sensor-ids="1" range="prev_24_h" show-alerts="false"></matnat-panel>',
+    );
+    expect(off.shadowRoot?.querySelector('.matnat-line-chart-panel')).not.toBeNull();
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('range_slug=prev_24_h'))).toBe(true);
+    expect(alertCalls()).toEqual([]);
+  });
+
   it('<matnat-product-list> wraps the shop list in its own provider (cards from GET /api/v1/product), the heading attribute labelling it', async () => {
     const el = await mount(
       '<matnat-product-list api-base="https://api.test" heading="Butik"></matnat-product-list>',

@@ -41,6 +41,7 @@ export const elementDefinitions: Record<
       range: 'string',
       interval: 'string',
       height: 'number',
+      showAlerts: 'boolean',
     },
     events: { onTimeFilterChange: EVENT },
   },

@@ -68,4 +68,9 @@ export function numberAttr(value: string | undefined): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+/** A data-* switch: `"false"` is false, any other value (also empty) true, absent undefined (the default). */
+export function booleanAttr(value: string | undefined): boolean | undefined {
+  return value === undefined ? undefined : value.trim() !== 'false';
+}
+
 export { createElement };

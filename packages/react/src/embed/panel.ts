@@ -2,7 +2,7 @@
 import { createWidgetClient, intervalOr } from '@matnat/core';
 import { Panel } from '../charts/Panel';
 import { timeFilterDetail } from '../timeFilter/timeFilterDetail';
-import { createElement, numberAttr, registerAutoInit } from './autoInit';
+import { booleanAttr, createElement, numberAttr, registerAutoInit } from './autoInit';
 import { withWidgetClient } from './widgetProvider';
 
 registerAutoInit('panel', 'data-matnat-panel', (el) =>
@@ -13,6 +13,7 @@ registerAutoInit('panel', 'data-matnat-panel', (el) =>
       range: el.dataset.range || undefined,
       interval: el.dataset.interval ? intervalOr(el.dataset.interval) : undefined,
       height: numberAttr(el.dataset.height),
+      showAlerts: booleanAttr(el.dataset.showAlerts),
       onChange: (value) =>
         el.dispatchEvent(
           new CustomEvent('matnat:timefilterchange', {

@@ -57,6 +57,8 @@ export const en: Messages = {
     unknownPanelType: (type: string) => `Unknown panel type: ${type}`,
     thresholds: 'Thresholds',
     fromValue: (value: string, unit: string) => `from ${value}${unit ? `\u00a0${unit}` : ''}`,
+    alerts: 'Alerts',
+    alertFiring: '– firing now',
     noValue: 'No value',
     noValueHint: 'The sensor has not sent a reading yet.',
     stale: (interval: string) => `older than expected (${interval})`,

@@ -37,6 +37,9 @@ export const sv = {
     /** The threshold steps named under a line chart: 'Varning från 25 °C'. */
     thresholds: 'Gränsvärden',
     fromValue: (value: string, unit: string) => `från ${value}${unit ? `\u00a0${unit}` : ''}`,
+    /** The alerts under a line chart (issue 21), and whether one fires now. */
+    alerts: 'Larm',
+    alertFiring: '– larmar nu',
     noValue: 'Inget värde',
     noValueHint: 'Sensorn har inte skickat något mätvärde än.',
     /** After the age, once the reading is older than the device's expected interval. */

@@ -54,6 +54,16 @@ export function singleValuePanelAnswer(id: number, sensorId: number, title: stri
   };
 }
 
+/** A sensor's alert periods (`GET /api/v1/sensor/{id}/alert-periods`): none unless a test answers some. */
+export function alertPeriods(sensorId: number, alerts: unknown[] = []) {
+  return {
+    sensor_id: sensorId,
+    from: new Date(T0).toISOString(),
+    to: new Date(T0 + 3 * 3_600_000).toISOString(),
+    alerts,
+  };
+}
+
 /**
  * A stand-in for the Mätnät API for widget tests: measurements, latest readings, panels, the public map,
  * and `GET /api/v1/stream`, whose open connections the test pushes readings into. Every call is recorded.
@@ -61,13 +71,20 @@ export function singleValuePanelAnswer(id: number, sensorId: number, title: stri
  */
 export function widgetApi() {
   const calls: ApiCall[] = [];
-  const streams: { sensorIds: string[]; push(reading: object): void; signal: AbortSignal }[] = [];
+  const streams: {
+    sensorIds: string[];
+    alerts: boolean;
+    push(reading: object, event?: string): void;
+    signal: AbortSignal;
+  }[] = [];
   const custom = new Map<string, Answer | ((call: ApiCall) => Answer)>();
   const encoder = new TextEncoder();
 
   const defaultAnswer = (path: string): Answer => {
     let m = /^\/api\/v1\/sensor\/(\d+)\/measurements$/.exec(path);
     if (m) return { body: { data: buckets(Number(m[1])) } };
+    m = /^\/api\/v1\/sensor\/(\d+)\/alert-periods$/.exec(path);
+    if (m) return { body: { data: alertPeriods(Number(m[1])) } };
     m = /^\/api\/v1\/sensor\/(\d+)\/latest$/.exec(path);
     if (m)
       return {
@@ -118,10 +135,11 @@ export function widgetApi() {
       signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
       streams.push({
         sensorIds: (url.searchParams.get('sensor_ids') ?? '').split(','),
+        alerts: url.searchParams.get('alerts') === '1',
         signal,
-        push: (reading) =>
+        push: (data, event = 'reading') =>
           controller.enqueue(
-            encoder.encode(`event: reading\ndata: ${JSON.stringify({ type: 'reading', ...reading })}\n\n`),
+            encoder.encode(`event: ${event}\ndata: ${JSON.stringify({ type: event, ...data })}\n\n`),
           ),
       });
       return new Response(body, { status: 200 });
@@ -145,6 +163,11 @@ export function widgetApi() {
       for (const s of streams)
         if (!s.signal.aborted && s.sensorIds.includes(String(reading.sensor_id)))
           s.push({ device_id: 1, ...reading });
+    },
+    /** Pushes an alert change into every open stream that hears alerts (`alerts=1`). */
+    pushAlert(change: { alert_id: number; sensor_id: number; state: string; at: string; value?: number }) {
+      for (const s of streams)
+        if (!s.signal.aborted && s.alerts) s.push({ kind: 'value', value: null, ...change }, 'alert');
     },
     openStreams: () => streams.filter((s) => !s.signal.aborted),
   };
