@@ -42,6 +42,8 @@ describe('issue 25: answers shaped by the contract', () => {
       title: null,
       position: 0,
       thresholds: [],
+      width: 6,
+      height: 3,
       ...stamp,
     };
     const withItems = (items: unknown[]) => ({
