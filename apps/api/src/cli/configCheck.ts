@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { openDatabase, pendingMigrations, SQLITE_FILE } from '../db/database.js';
 import { migrations } from '../db/migrations/index.js';
 import { type Command, EXIT, print } from './command.js';
-import { checkBackupTools, checkBroker, checkDatabase, withoutCredentials } from './reachable.js';
+import { checkReachable, withoutCredentials } from './reachable.js';
 import { configFrom } from './setup.js';
 
 /** Pending migrations, without creating a SQLite database that does not exist yet (a check changes nothing). */
@@ -37,9 +37,7 @@ export const configCheckCommand: Command = {
   positionals: 0,
   async run(_input, io) {
     const config = configFrom(io);
-    await checkDatabase(config);
-    await checkBroker(config);
-    await checkBackupTools(config, io.env.PATH);
+    await checkReachable(config, io.env.PATH);
     const pending = await pendingOf(config);
     const rows: [string, string][] = [
       ['mode', config.production ? 'production (NODE_ENV=production)' : 'development'],

@@ -87,3 +87,10 @@ export async function checkBackupTools(config: Config, path = process.env.PATH):
       'BACKUP_DIR',
     );
 }
+
+/** What serve and config:check both check before going on: the database, the broker, the backup tools. */
+export async function checkReachable(config: Config, path = process.env.PATH): Promise<void> {
+  await checkDatabase(config);
+  await checkBroker(config);
+  await checkBackupTools(config, path);
+}

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import { type Database, migrateToLatest, openDatabase } from '../db/database.js';
 import { hasSimulatedDevices, startSimulator } from '../simulator.js';
 import { CliError, type Command, EXIT } from './command.js';
-import { checkBackupTools, checkBroker, checkDatabase } from './reachable.js';
+import { checkReachable } from './reachable.js';
 import { isEmpty, seedDemoWorld } from './seed.js';
 import { configFrom } from './setup.js';
 
@@ -115,9 +115,7 @@ export const serveCommand: Command = {
   positionals: 0,
   async run(_input, io) {
     const config = configFrom(io);
-    await checkDatabase(config);
-    await checkBroker(config);
-    await checkBackupTools(config, io.env.PATH);
+    await checkReachable(config, io.env.PATH);
     return serve(config);
   },
 };
