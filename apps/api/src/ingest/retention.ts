@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/types.js';
-import { dropPartitionsBefore, ensurePartitions } from '../measurements/partitions.js';
+import { dropPartitionsBefore, ensurePartitions, type PartitionManager } from '../measurements/partitions.js';
 import { isPostgres } from '../measurements/store.js';
 
 const HOUR = 3_600_000;
@@ -10,12 +10,17 @@ const ROWS_PER_DELETE = 50_000;
 /**
  * Deletes raw readings older than `days` (the hourly and daily rollups stay, so long ranges still
  * answer). On PostgreSQL the months that ended before the cutoff go as whole partitions (a drop, not a
- * delete of each row); the rest in bounded deletes, so writers are never blocked for long. Returns how
- * many rows went.
+ * delete of each row; by pg_partman when the server has it, `manager`); the rest in bounded deletes, so
+ * writers are never blocked for long. Returns how many rows went.
  */
-export async function pruneRawReadings(db: Kysely<DB>, days: number, now = Date.now()): Promise<number> {
+export async function pruneRawReadings(
+  db: Kysely<DB>,
+  days: number,
+  now = Date.now(),
+  manager?: PartitionManager,
+): Promise<number> {
   const cutoff = now - days * DAY;
-  let total = isPostgres(db) ? await dropPartitionsBefore(db, cutoff) : 0;
+  let total = isPostgres(db) ? await dropPartitionsBefore(db, cutoff, manager) : 0;
   for (;;) {
     const { numAffectedRows } = await sql`delete from measurements where (sensor_id, ts) in (
       select sensor_id, ts from measurements where ts < ${cutoff} limit ${ROWS_PER_DELETE})`.execute(db);
@@ -25,9 +30,12 @@ export async function pruneRawReadings(db: Kysely<DB>, days: number, now = Date.
   }
 }
 
-/** The month partitions ahead (PostgreSQL), then the retention of raw readings when `days` is set. */
+/**
+ * The month partitions ahead (PostgreSQL; pg_partman, when the server has it, also drops the months past
+ * `days`), then the retention of raw readings when `days` is set.
+ */
 async function maintain(db: Kysely<DB>, days: number | null): Promise<void> {
-  if (isPostgres(db)) await ensurePartitions(db);
+  if (isPostgres(db)) await ensurePartitions(db, Date.now(), days);
   if (days) await pruneRawReadings(db, days);
 }
 

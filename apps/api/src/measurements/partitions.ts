@@ -1,21 +1,31 @@
 import { type Kysely, sql } from 'kysely';
+import { forgetPartman, installPartman, partmanDropBefore, partmanUpkeep } from './partman.js';
 
 /**
  * PostgreSQL keeps raw readings in a table partitioned by month of `ts` (issue 23 point 7, migration
- * 0013): `measurements_y2026m11` holds November 2026 (UTC), `measurements_default` whatever falls in a
+ * 0013): `measurements_p2026_11` holds November 2026 (UTC), `measurements_default` whatever falls in a
  * month without its own partition yet (a late reading from years ago). A month's partition is made ahead
  * of time, and a month that turns up in the default partition gets its own with those rows moved in.
- * Retention drops whole months. SQLite keeps one table.
+ * Retention drops whole months. pg_partman does this when the server has it (partman.ts), plain SQL
+ * here otherwise; both name the partitions alike. SQLite keeps one table.
  */
 
 // biome-ignore lint/suspicious/noExplicitAny: used by migrations as well as the app
 type AnyDb = Kysely<any>;
 
+/**
+ * Who keeps the partitions: pg_partman's schema, or null for plain SQL. Left out, the database is asked
+ * (pg_partman when the server has it, the extension created if need be: `installPartman`).
+ */
+export type PartitionManager = string | null;
+
 /** The months ahead of the current one that always have a partition. */
 const MONTHS_AHEAD = 2;
 /** One lock for everything that creates or drops partitions: processes take turns. */
 const PARTITION_LOCK = 0x6d61_746e;
-const NAME = /^measurements_y(\d{4})m(\d{2})$/;
+/** Migration 0013's first names (`measurements_y2026m11`), renamed to pg_partman's on the next upkeep. */
+const FIRST_NAME = /^measurements_y(\d{4})m(\d{2})$/;
+const BOUNDS = /FROM \('(-?\d+)'\) TO \('(-?\d+)'\)/;
 
 const monthStart = (year: number, month: number) => Date.UTC(year, month, 1);
 
@@ -25,20 +35,31 @@ function monthOf(ms: number): [number, number] {
   return [date.getUTCFullYear(), date.getUTCMonth()];
 }
 
+/** A month's partition as pg_partman names it (`measurements_p2026_11`). */
 export function partitionName(year: number, month: number): string {
-  return `measurements_y${year}m${String(month + 1).padStart(2, '0')}`;
+  return `measurements_p${year}_${String(month + 1).padStart(2, '0')}`;
 }
 
-/** The partitions of months, with the instant each ends (exclusive), oldest first. */
-export async function monthPartitions(db: AnyDb): Promise<{ name: string; end: number }[]> {
-  const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i
+/** The partitions of months (all but the default), with the instant each ends (exclusive), oldest first. */
+export async function monthPartitions(db: AnyDb): Promise<{ name: string; start: number; end: number }[]> {
+  const { rows } = await sql<{ name: string; bound: string }>`select c.relname as name,
+    pg_get_expr(c.relpartbound, c.oid) as bound from pg_inherits i
     join pg_class c on c.oid = i.inhrelid where i.inhparent = 'measurements'::regclass`.execute(db);
   return rows
-    .flatMap(({ name }) => {
-      const m = NAME.exec(name);
-      return m ? [{ name, end: monthStart(Number(m[1]), Number(m[2])) }] : [];
+    .flatMap(({ name, bound }) => {
+      const m = BOUNDS.exec(bound);
+      return m ? [{ name, start: Number(m[1]), end: Number(m[2]) }] : [];
     })
     .sort((a, b) => a.end - b.end);
+}
+
+/** Partitions of migration 0013's first names take pg_partman's (`measurements_p2026_11`). */
+async function renameFirstNames(db: AnyDb): Promise<void> {
+  for (const { name, start } of await monthPartitions(db)) {
+    if (!FIRST_NAME.test(name)) continue;
+    const to = partitionName(...monthOf(start));
+    await sql`alter table ${sql.table(name)} rename to ${sql.table(to)}`.execute(db);
+  }
 }
 
 /**
@@ -74,13 +95,33 @@ async function monthsIn(db: AnyDb, table: string): Promise<[number, number][]> {
   return rows.map((row) => monthOf(Number(row.ts)));
 }
 
+/** `run` in a transaction holding the partition lock, with who keeps the partitions (asked if left out). */
+async function underLock<T>(
+  db: AnyDb,
+  manager: PartitionManager | undefined,
+  run: (trx: AnyDb, manager: PartitionManager) => Promise<T>,
+): Promise<T> {
+  const resolved = manager === undefined ? await installPartman(db) : manager;
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`.execute(trx);
+    return run(trx, resolved);
+  });
+}
+
 /**
  * Partitions for the current month and `MONTHS_AHEAD` after it, and for every month with rows in the
- * default partition (those rows moved into it). Safe to run from several processes at once.
+ * default partition (those rows moved into it); with pg_partman also its retention set to
+ * `retentionDays` and the months past it dropped (run_maintenance). Safe to run from several processes.
  */
-export async function ensurePartitions(db: AnyDb, now = Date.now()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`.execute(trx);
+export async function ensurePartitions(
+  db: AnyDb,
+  now = Date.now(),
+  retentionDays: number | null = null,
+  manager?: PartitionManager,
+): Promise<void> {
+  await underLock(db, manager, async (trx, partman) => {
+    await renameFirstNames(trx);
+    if (partman) return partmanUpkeep(trx, partman, MONTHS_AHEAD, retentionDays);
     for (const [y, m] of [...monthsAround(now), ...(await monthsIn(trx, 'measurements_default'))]) {
       await addMonth(trx, y, m);
     }
@@ -88,16 +129,21 @@ export async function ensurePartitions(db: AnyDb, now = Date.now()): Promise<voi
 }
 
 /** Drops the partitions of months that ended at or before `cutoff`; returns how many rows they held. */
-export async function dropPartitionsBefore(db: AnyDb, cutoff: number): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`.execute(trx);
+export async function dropPartitionsBefore(
+  db: AnyDb,
+  cutoff: number,
+  manager?: PartitionManager,
+): Promise<number> {
+  return underLock(db, manager, async (trx, partman) => {
     let rows = 0;
-    for (const { name, end } of await monthPartitions(trx)) {
-      if (end > cutoff) break;
+    const ended = (await monthPartitions(trx)).filter((p) => p.end <= cutoff);
+    for (const { name } of ended) {
       const count = await sql<{ n: string }>`select count(*) as n from ${sql.table(name)}`.execute(trx);
       rows += Number(count.rows[0]?.n ?? 0);
-      await sql`drop table ${sql.table(name)}`.execute(trx);
+      if (!partman) await sql`drop table ${sql.table(name)}`.execute(trx);
     }
+    // pg_partman drops what ended before its reference instant: the same months.
+    if (partman && ended.length > 0) await partmanDropBefore(trx, partman, cutoff + 1);
     return rows;
   });
 }
@@ -138,6 +184,7 @@ export async function partitionMeasurements(db: AnyDb, now = Date.now()): Promis
 
 /** Back to one plain table (migration 0013's down), every row kept. */
 export async function unpartitionMeasurements(db: AnyDb): Promise<void> {
+  await forgetPartman(db);
   await replaceTable(db, 'measurements_partitioned', false);
   await moveRows(db, 'measurements_partitioned');
 }
