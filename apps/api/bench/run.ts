@@ -108,9 +108,12 @@ const answeredMedian = (xs: number[]) => {
 
 type Route = 'health' | 'dashboard' | 'dashboardList';
 
+/** Rounds of each before/after comparison: each side answers every route this many times, alternately. */
+const AB_ROUNDS = 5;
+
 /**
  * Server CPU per request of `routes` on two server variants, before and after, the servers taking turns so
- * both see the same machine (3 rounds of 3 s per route, median).
+ * both see the same machine (`AB_ROUNDS` rounds of 3 s per route, median), and the load average meanwhile.
  */
 async function beforeAfter(
   dashboardId: number,
@@ -119,7 +122,8 @@ async function beforeAfter(
   routes: Route[],
 ) {
   const cpu = { before: new Map<Route, number[]>(), after: new Map<Route, number[]>() };
-  for (let round = 0; round < 3; round++) {
+  const loads: number[] = [];
+  for (let round = 0; round < AB_ROUNDS; round++) {
     for (const side of ['before', 'after'] as const) {
       const server = await startServer(side === 'before' ? before : after);
       try {
@@ -128,17 +132,19 @@ async function beforeAfter(
         for (const route of routes) {
           const ms = await cpuPerRequest(server.pid, routeUrl(base, route, dashboardId), cookie, 3);
           cpu[side].set(route, [...(cpu[side].get(route) ?? []), ms]);
+          loads.push(loadavg()[0]!);
         }
       } finally {
         await server.stop();
       }
     }
   }
-  return routes.map((route) => ({
+  const rows = routes.map((route) => ({
     route,
     before: answeredMedian(cpu.before.get(route)!),
     after: answeredMedian(cpu.after.get(route)!),
   }));
+  return { rows, load: { min: Math.min(...loads), max: Math.max(...loads) } };
 }
 
 function routeUrl(base: string, route: Route, dashboardId: number): string {
@@ -153,11 +159,15 @@ const ROUTE_NAMES: Record<Route, string> = {
   dashboardList: 'GET /api/v1/dashboard with the same includes (serialised every request)',
 };
 
-function beforeAfterRows(figures: Awaited<ReturnType<typeof beforeAfter>>): string[] {
-  return figures.map(({ route, before: b, after: a }) =>
+/** Server CPU per request in µs, as the before/after tables give it. */
+const micros = (ms: number) => `${Math.round(ms * 1000).toLocaleString('en')} µs`;
+
+function beforeAfterRows({ rows, load }: Awaited<ReturnType<typeof beforeAfter>>): string[] {
+  const loadText = `${load.min.toFixed(1)}–${load.max.toFixed(1)}`;
+  return rows.map(({ route, before: b, after: a }) =>
     Number.isFinite(a) && Number.isFinite(b)
-      ? `| ${ROUTE_NAMES[route]} | ${b.toFixed(3)} ms | ${a.toFixed(3)} ms | ${(((b - a) / b) * 100).toFixed(0)} % |`
-      : `| ${ROUTE_NAMES[route]} | no answer in any window: machine too busy | | |`,
+      ? `| ${ROUTE_NAMES[route]} | ${micros(b)} | ${micros(a)} | ${(((b - a) / b) * 100).toFixed(0)} % | ${loadText} |`
+      : `| ${ROUTE_NAMES[route]} | no answer in any window: machine too busy | | | ${loadText} |`,
   );
 }
 
@@ -294,20 +304,22 @@ try {
       '**Prepared statements** (issue 13): the server CPU per signed-in request with every statement prepared',
       'anew for each query (before: `BENCH_STATEMENT_CACHE=off`, `openDatabase({ statementCache: false })`) and',
       'with statements kept prepared per connection (after: better-sqlite3 statements by SQL text; on PostgreSQL',
-      'the hot paths as named statements), measured in this run, the two servers taking turns (3 rounds of 3 s',
-      'per route, median):',
+      `the hot paths as named statements), measured in this run, the two servers taking turns (${AB_ROUNDS} rounds of 3 s`,
+      'per route each, median), with the load average (1 min) over the rounds:',
       '',
-      '| Route | Before | After | Saved |',
-      '|---|---|---|---|',
+      '| Route | Before | After | Saved | Load |',
+      '|---|---|---|---|---|',
       ...beforeAfterRows(saving),
       '',
       "**Answers shaped by the contract** (issue 25): every route's answers serialised by fast-json-stringify",
       "compiled from the contract's zod response schema (`http/serialize.ts`) against `JSON.stringify` of",
       'whatever the handler returned (before: `BENCH_ANSWERS=plain`), server CPU per signed-in request, measured',
-      'in this run, the two servers taking turns (3 rounds of 3 s per route, median):',
+      `in this run, the two servers taking turns (${AB_ROUNDS} rounds of 3 s per route each, median), with the load`,
+      "average (1 min) over the rounds; the machine was shared with the team's builds and tests, so compare the",
+      'two columns of a row, not a row with another run:',
       '',
-      '| Route | Before | After | Saved |',
-      '|---|---|---|---|',
+      '| Route | Before | After | Saved | Load |',
+      '|---|---|---|---|---|',
       ...beforeAfterRows(shaped),
       '',
       'A cached dashboard read sends stored bytes, so only a fresh load pays for serialising: in-process, loading',
