@@ -1,10 +1,12 @@
-// The API on an existing SQLite file, for the benchmark: prints {"port": n} once it listens.
+// The API on an existing SQLite file (BENCH_DB) or PostgreSQL database (BENCH_DATABASE_URL), for the
+// benchmarks: prints {"port": n} once it listens.
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
 
 const file = process.env.BENCH_DB;
-if (!file) throw new Error('BENCH_DB is not set');
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+if (!file && !databaseUrl) throw new Error('neither BENCH_DB nor BENCH_DATABASE_URL is set');
 // Only the stream caps come from the environment (bench:fanout opens 10,000 streams of one token and IP).
 const streamCaps = {
   STREAM_MAX_PER_TOKEN: process.env.STREAM_MAX_PER_TOKEN,
@@ -20,6 +22,7 @@ const config = loadConfig(streamCaps, {
 const database = openDatabase({
   dataDir: config.dataDir,
   sqliteFile: file,
+  databaseUrl,
   statementCache: process.env.BENCH_STATEMENT_CACHE !== 'off',
 });
 // Production logging (pino at info: a line per request received and answered), written to /dev/null
