@@ -1,9 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectChartRules, expectFrostShaded, expectSingleValueStep, fireFrostAlert } from './panelChecks';
 import { expectOnGrid, recordPositions } from './publicPositions';
 
 const examples = () => process.env.MATNAT_EXAMPLES as string;
 const tiles = () => process.env.MATNAT_TILES as string;
 const api = () => process.env.MATNAT_API as string;
+const token = () => process.env.MATNAT_TOKEN as string;
 
 const WIDTHS = [375, 1280] as const;
 
@@ -109,7 +111,7 @@ for (const width of WIDTHS) {
     expect(outside).toEqual([]);
   });
 
-  test(`web component: <matnat-panel> with an embed token on another origin paints a chart at ${width} px`, async ({
+  test(`web component: <matnat-panel> with an embed token on another origin paints a chart with its thresholds and alert limit, shades a firing, at ${width} px`, async ({
     page,
   }) => {
     const outside = guardRequests(page);
@@ -119,6 +121,7 @@ for (const width of WIDTHS) {
       if (req.url().includes('/measurements')) measurementRequests.push(req.url());
     });
     const positions = recordPositions(page);
+    await fireFrostAlert(api(), token());
     // Another origin than the API's: the demo token names it among its allowed origins.
     await page.goto(`${examples()}/examples/web-component-panel/`);
     expect(new URL(examples()).origin).not.toBe(new URL(api()).origin);
@@ -127,6 +130,10 @@ for (const width of WIDTHS) {
     await expect(page.locator('#single .matnat-single-value__number')).toBeVisible();
     await expect(page.locator('#single .matnat-single-value__age')).toContainText('sedan');
     expect(measurementRequests.some((u) => u.includes('range_slug=prev_24_h'))).toBe(true);
+    // Issue 21: the stored panels' threshold steps and the alert on one of their sensors.
+    await expectChartRules(page.locator('#panel'));
+    await expectSingleValueStep(page.locator('#single'));
+    await expectFrostShaded(page.locator('#panel'));
     await page.screenshot({
       path: `test-results/screenshots/web-component-panel-${width}.png`,
       fullPage: true,
@@ -162,18 +169,22 @@ test("web component: the host sets the range by attribute, hears the viewer's ch
   await expect(page.locator('#panel select').first()).toHaveValue('prev_5_days');
 });
 
-test('React app (Vite build): a dashboard of embedded panels under StrictMode paints its chart and single value', async ({
+test('React app (Vite build): a dashboard of embedded panels under StrictMode paints its chart and single value, with thresholds, the alert limit and a shaded firing', async ({
   page,
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.setViewportSize({ width: 1280, height: 900 });
+  await fireFrostAlert(api(), token());
   // The examples index (the API's front end under `npm start`) links the Vite app's build.
   await page.goto(`${api()}/`);
   await page.getByRole('link', { name: 'react-embed' }).click();
   await expect(page).toHaveURL(`${api()}/react-embed/dist/`);
   await expect.poll(() => paintedCanvases(page, '#root')).toBeGreaterThan(0);
   await expect(page.locator('#root .matnat-single-value__number')).toBeVisible();
+  await expectChartRules(page.locator('#root'));
+  await expectSingleValueStep(page.locator('#root'));
+  await expectFrostShaded(page.locator('#root'));
   // The page styles h3, button and p by tag: the React-mode widgets do not take those rules.
   const title = page.locator('#root .matnat-panel__title').first();
   await expect(title).toHaveCSS('text-transform', 'none');
@@ -195,11 +206,12 @@ test('React app (Vite build): a dashboard of embedded panels under StrictMode pa
   expect(errors).toEqual([]);
 });
 
-test('script tag: panel.js fills in a data-matnat-panel element by panel id with an embed token and themes it from the page', async ({
+test('script tag: panel.js fills in a data-matnat-panel element by panel id with an embed token and themes it from the page; thresholds, the alert limit and a shaded firing', async ({
   page,
 }) => {
   const outside = guardRequests(page);
   await page.setViewportSize({ width: 1280, height: 800 });
+  await fireFrostAlert(api(), token());
   await page.goto(`${api()}/script-tag-panel/`);
   await expect.poll(() => paintedCanvases(page, '[data-matnat-panel]')).toBeGreaterThan(0);
   await expect(page.locator('[data-matnat-panel] .matnat-panel__title')).toHaveText('Inlandet');
@@ -209,6 +221,8 @@ test('script tag: panel.js fills in a data-matnat-panel element by panel id with
     .first()
     .evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(color).toBe('rgb(124, 58, 237)');
+  await expectChartRules(page.locator('[data-matnat-panel]'));
+  await expectFrostShaded(page.locator('[data-matnat-panel]'));
   expect(await page.evaluate(() => Object.keys(window.Matnat?.builds ?? {}))).toEqual(['panel']);
   await page.screenshot({ path: 'test-results/screenshots/script-tag-panel-1280.png', fullPage: true });
   expect(outside).toEqual([]);

@@ -1,20 +1,11 @@
 // Issue 21, points 2 and 3 on the charts: the alert limits and firing periods of the sensors a line chart
 // shows (live from the stream), zoom by drag and keyboard with "Återställ zoom", and the crosshair's values,
 // on the real server (SQLite) in real Chromium at 375 and 1280 px, with axe.
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiCall, expectAccessible, screenshots, signedIn, web } from './webPages';
+import { expect, type Page, test } from '@playwright/test';
+import { bandPixels } from './panelChecks';
+import { apiCall, expectAccessible, ingest, screenshots, signedIn, web } from './webPages';
 
 type ApiDevice = { id: number; sensors: { id: number; type: string }[] };
-
-/** Readings into the demo integration (docs/ingestion.md), as a device's network server would post them. */
-async function ingest(externalId: string, readings: { sensor: string; value: number; ts?: string }[]) {
-  const answer = await fetch(`${web()}/api/v1/ingest`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer mtn_demo_ingest_key', 'content-type': 'application/json' },
-    body: JSON.stringify({ device: externalId, readings }),
-  });
-  expect(answer.status).toBe(200);
-}
 
 /** A device of anna's with a temperature sensor that has an hour of readings (20–22 °C). */
 async function deviceWithReadings(page: Page, externalId: string, title: string) {
@@ -37,33 +28,6 @@ async function deviceWithReadings(page: Page, externalId: string, title: string)
     `/api/v1/device/${created.data.id}?include=sensors`,
   );
   return { id: created.data.id, sensor: device.data.sensors.find((s) => s.type === 'temperature')!.id };
-}
-
-/**
- * The most pixels of one column near the right edge of the chart's plot that carry the alert band's
- * translucent red (the limit's dashed line is opaque, the data line teal): a band fills a column from top
- * to bottom, a line's anti-aliased edge gives a column one or two.
- */
-function bandPixels(chart: Locator): Promise<number> {
-  return chart.evaluate((element) => {
-    let most = 0;
-    for (const canvas of element.querySelectorAll('canvas')) {
-      const context = canvas.getContext('2d');
-      if (!context || canvas.width < 150) continue;
-      const from = Math.floor(canvas.width * 0.9);
-      const { data, width } = context.getImageData(from, 0, canvas.width - from, canvas.height);
-      for (let x = 0; x < width; x++) {
-        let count = 0;
-        for (let y = 0; y < canvas.height; y++) {
-          const i = (y * width + x) * 4;
-          const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
-          if (a > 10 && a < 90 && r > 150 && g < 80 && b < 80) count++;
-        }
-        most = Math.max(most, count);
-      }
-    }
-    return most;
-  });
 }
 
 test.beforeEach(async ({ page }) => {

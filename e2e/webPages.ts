@@ -2,6 +2,7 @@
 // local map tiles and API calls with the app's anti-forgery header.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { ingestAt, type PostedReading } from './ingest';
 
 /** The app as `npm start` serves it (globalSetup's `startWebServer`). */
 export const web = () => process.env.MATNAT_WEB as string;
@@ -77,4 +78,9 @@ export async function apiCall<T>(page: Page, method: string, path: string, body?
     },
     { method, path, body },
   ) as Promise<T>;
+}
+
+/** Readings of a device into the app's server, as its network server would post them (e2e/ingest.ts). */
+export function ingest(externalId: string, readings: PostedReading[]): Promise<void> {
+  return ingestAt(web(), externalId, readings);
 }

@@ -1,6 +1,9 @@
-// What a partner sees on a page with the three widgets: a chart with its data drawn, a single value with its
-// unit, the temperature map's markers over the (local) tiles, and nothing gone wrong on the way.
+// What a partner sees on a page with the three widgets: a chart with its data drawn, its threshold steps and
+// alert limit (shaded while the alert fires), a single value with its unit in its step's colour, the
+// temperature map's markers over the (local) tiles, and nothing gone wrong on the way.
 import { expect, type Page } from '@playwright/test';
+import { expectChartRules, expectFrostShaded, expectSingleValueStep, fireFrostAlert } from '../panelChecks';
+import { api, embedToken } from './servedApp';
 
 interface PageWatch {
   /** Uncaught errors, console errors and requests that left the machine, in the order they came. */
@@ -56,6 +59,7 @@ function colouredChartPixels(page: Page): Promise<number> {
  */
 export async function expectWidgetsShown(page: Page, url: string): Promise<void> {
   const watch = watchPage(page);
+  await fireFrostAlert(api(), embedToken());
   await page.goto(url, { timeout: 240_000 });
   try {
     await expectWidgets(page, watch);
@@ -77,6 +81,10 @@ async function expectWidgets(page: Page, watch: PageWatch): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Luftfuktighet Åre' })).toBeVisible();
   // The latest humidity in the Swedish number format with its unit, e.g. "63,2 %".
   await expect(page.getByText(/^\s*-?\d+(,\d+)?\s*%\s*$/).first()).toBeVisible();
+  // Issue 21: the stored panels' threshold steps, the alert watching one of the chart's sensors, its firing.
+  await expectChartRules(page);
+  await expectSingleValueStep(page);
+  await expectFrostShaded(page);
 
   const markers = page.locator('.matnat-temperature-marker');
   await expect(markers.first()).toBeVisible();

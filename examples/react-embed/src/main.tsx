@@ -27,6 +27,9 @@ function Dashboard() {
             range={filter.range_slug}
             interval={filter.interval_slug}
             showTimeFilter={false}
+            // A panel's threshold steps come with it; its sensors' alert limits and firing periods are drawn
+            // unless this is false (docs/embedding.md).
+            showAlerts
           />
         ))}
       </div>

@@ -241,6 +241,14 @@ export async function seedContent<T extends ResourceTables>(db: Kysely<T>, opts:
         ['Temperaturspjut Ystad 1', 'temperature', '>=', 30, 27, 3600],
       ],
     },
+    {
+      // On a sensor of 'Inlandet', a panel the demo embed token reads: the partner apps and the examples
+      // show its limit and firing periods on their chart (issue 21). Last, so the other alerts keep their ids.
+      owner: opts.anna,
+      name: 'Frost i Jämtland',
+      settings: {},
+      conditions: [['Temperaturspjut Östersund 1', 'temperature', '<', -10, -8, 0]],
+    },
   ] as const;
   for (const alert of alerts) {
     const row = await kdb

@@ -12,7 +12,9 @@ export interface MatnatWidgetsProps {
 export function MatnatWidgets({ baseUrl, embedToken, tileUrl }: MatnatWidgetsProps) {
   return (
     <MatnatProvider config={{ baseUrl, auth: { embedToken } }}>
-      <Panel panelId={5} />
+      {/* Its threshold steps come with the panel; showAlerts draws the limits of the alerts watching its
+        sensors and shades their firing (the default; false leaves them out). */}
+      <Panel panelId={5} showAlerts />
       <Panel panelId={6} />
       <TemperatureMap tileUrl={tileUrl} />
     </MatnatProvider>

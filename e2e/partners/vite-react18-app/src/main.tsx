@@ -12,7 +12,9 @@ createRoot(document.getElementById('root') as HTMLElement).render(
     <main style={{ maxWidth: 960, margin: '0 auto', padding: 16, display: 'grid', gap: 16 }}>
       <h1>Partnerns instrumentpanel</h1>
       <MatnatProvider config={{ baseUrl, auth: { embedToken } }}>
-        <Panel panelId={5} />
+        {/* Its threshold steps come with the panel; showAlerts draws the limits of the alerts watching its
+        sensors and shades their firing (the default; false leaves them out). */}
+        <Panel panelId={5} showAlerts />
         <Panel panelId={6} />
         <TemperatureMap tileUrl={tileUrl} />
       </MatnatProvider>

@@ -11,7 +11,9 @@ export default function Direct() {
     <main style={{ maxWidth: 960, margin: '0 auto', padding: 16, display: 'grid', gap: 16 }}>
       <h1>Direkt från en Server Component</h1>
       <MatnatProvider config={{ baseUrl, auth: { embedToken } }}>
-        <Panel panelId={5} />
+        {/* Its threshold steps come with the panel; showAlerts draws the limits of the alerts watching its
+        sensors and shades their firing (the default; false leaves them out). */}
+        <Panel panelId={5} showAlerts />
         <Panel panelId={6} />
         <TemperatureMap tileUrl={tileUrl} />
       </MatnatProvider>

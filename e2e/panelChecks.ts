@@ -1,0 +1,126 @@
+// Issue 21 as an embedding page shows it: the demo panels' threshold steps (in their colours, named), the
+// limit of the alert that watches one of their sensors, and the shaded period while it fires. Shared by the
+// examples (examples.spec.ts), the partner apps (partners/) and the app's journeys.
+import { expect, type Locator, type Page } from '@playwright/test';
+import { ingestAt } from './ingest';
+
+/** The demo alert on a sensor of 'Inlandet' (apps/api/src/seed/content.ts): Östersund below −10 °C. */
+const FROST_ALERT = /^Frost i Jämtland: < [−-]10\s°C/;
+
+/**
+ * The most pixels of one column near the right edge of a chart's plot that carry the alert band's
+ * translucent red (the limit's dashed line is opaque, the data lines opaque): a band fills a column from top
+ * to bottom, a line's anti-aliased edge gives a column one or two.
+ */
+export function bandPixels(chart: Locator): Promise<number> {
+  return chart.evaluate((element) => {
+    let most = 0;
+    for (const canvas of element.querySelectorAll('canvas')) {
+      const context = canvas.getContext('2d');
+      if (!context || canvas.width < 150) continue;
+      const from = Math.floor(canvas.width * 0.9);
+      const { data, width } = context.getImageData(from, 0, canvas.width - from, canvas.height);
+      for (let x = 0; x < width; x++) {
+        let count = 0;
+        for (let y = 0; y < canvas.height; y++) {
+          const i = (y * width + x) * 4;
+          const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+          if (a > 10 && a < 90 && r > 150 && g < 80 && b < 80) count++;
+        }
+        most = Math.max(most, count);
+      }
+    }
+    return most;
+  });
+}
+
+/** The CSS colour a threshold colour name has by default (THRESHOLD_COLOR_DEFAULTS in @matnat/react). */
+const STEP_RGB: Record<string, string> = {
+  blue: 'rgb(29, 78, 216)',
+  green: 'rgb(21, 128, 61)',
+  orange: 'rgb(194, 65, 12)',
+  yellow: 'rgb(161, 98, 7)',
+  red: 'rgb(185, 28, 28)',
+};
+
+/** 'Luftfuktighet Åre''s steps (HUMIDITY_STEPS of the seed): the colour a reading is written in. */
+const HUMIDITY_STEPS = [
+  { value: 0, color: 'orange', label: 'Torrt' },
+  { value: 30, color: 'green', label: 'OK' },
+  { value: 70, color: 'yellow', label: 'Fuktigt' },
+  { value: 90, color: 'red', label: 'Mycket fuktigt' },
+];
+
+type Scope = Page | Locator;
+
+/** The line chart 'Inlandet' names its threshold steps in their colours, and the limit of 'Frost i Jämtland'. */
+export async function expectChartRules(scope: Scope): Promise<void> {
+  const steps = scope.getByRole('list', { name: 'Gränsvärden' });
+  await expect(steps.getByRole('listitem')).toHaveText([
+    /^Sträng kyla från [−-]10\s°C$/,
+    /^Plusgrader från 0\s°C$/,
+    /^Värme från 25\s°C$/,
+  ]);
+  await expect(steps.locator('.matnat-panel__rule').first()).toHaveCSS('border-top-color', STEP_RGB.blue!);
+  await expect(steps.locator('.matnat-panel__rule').last()).toHaveCSS('border-top-color', STEP_RGB.red!);
+  await expect(scope.getByRole('list', { name: 'Larm' }).getByRole('listitem')).toHaveText([FROST_ALERT]);
+}
+
+/** The single value 'Luftfuktighet Åre' writes its reading in its step's colour and names the step. */
+export async function expectSingleValueStep(scope: Scope): Promise<void> {
+  const single = scope.locator('.matnat-single-value-panel');
+  const number = single.locator('.matnat-single-value__number');
+  await expect(number).toHaveText(/^\d+(,\d+)?$/);
+  const value = Number((await number.textContent())?.replace(',', '.'));
+  const step = HUMIDITY_STEPS.filter((s) => value >= s.value).at(-1)!;
+  await expect(single.locator('.matnat-single-value').first()).toHaveCSS('color', STEP_RGB[step.color]!);
+  await expect(single.locator('.matnat-single-value__step')).toHaveText(step.label);
+}
+
+interface PanelAnswer {
+  data: { lineChartItems: { sensor_id: number; device: { title: string; external_device_id: string } }[] };
+}
+interface AlertPeriodsAnswer {
+  data: { alerts: { name: string; periods: { to: string | null }[] }[] };
+}
+
+/**
+ * Posts a reading of −25 °C from Östersund's spear (in 'Inlandet', demo panel 5) to the ingestion API with
+ * the demo integration's secret (docs/ingestion.md): 'Frost i Jämtland' fires, or stays firing. Resolves
+ * once the alert periods an embed token reads have it firing (an embed token hears no alert events: a page
+ * opened after this shows the firing from its first answer).
+ */
+export async function fireFrostAlert(api: string, embedToken: string): Promise<void> {
+  const headers = { authorization: `Bearer ${embedToken}`, origin: new URL(api).origin };
+  const get = async <T>(path: string) => {
+    const answer = await fetch(`${api}${path}`, { headers });
+    expect(answer.status, path).toBe(200);
+    return (await answer.json()) as T;
+  };
+  const panel = await get<PanelAnswer>(
+    '/api/v1/panel/5/?include=lineChartItems.device.sensors,lineChartItems.sensor',
+  );
+  const item = panel.data.lineChartItems.find((i) => i.device.title === 'Temperaturspjut Östersund 1');
+  if (!item) throw new Error("no Östersund line in the demo panel 'Inlandet'");
+  await ingestAt(api, item.device.external_device_id, [{ sensor: 'temperature', value: -25 }]);
+  await expect
+    .poll(
+      async () => {
+        const { data } = await get<AlertPeriodsAnswer>(
+          `/api/v1/sensor/${item.sensor_id}/alert-periods?range_slug=prev_24_h`,
+        );
+        return data.alerts.some((a) => a.name === 'Frost i Jämtland' && a.periods.at(-1)?.to === null);
+      },
+      { message: "'Frost i Jämtland' fires" },
+    )
+    .toBe(true);
+}
+
+/** The chart in `scope` that shows Östersund shades the firing of 'Frost i Jämtland' and says it fires. */
+export async function expectFrostShaded(scope: Scope): Promise<void> {
+  const panel = scope.locator('.matnat-line-chart-panel', { hasText: 'Östersund' }).first();
+  const chart = panel.locator('.matnat-chart');
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect.poll(() => bandPixels(chart), { message: 'the firing is shaded' }).toBeGreaterThan(50);
+  await expect(panel.getByRole('list', { name: 'Larm' })).toContainText('larmar nu');
+}
