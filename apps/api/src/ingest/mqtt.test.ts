@@ -226,6 +226,19 @@ describe.runIf(sharedUp).each(dialects)('MQTT ingestion (%s)', (dialect) => {
     await new Promise((r) => setTimeout(r, 200));
     const acked = acks.length;
     const stored0 = await stored(t);
+    // Issue 27 point 7: the PUBACKs a commit releases go out in one write of 4-byte PUBACKs (on every
+    // connection: on SQLite the held lock blocks the process long enough for a reconnect).
+    const pubackWrites: Buffer[] = [];
+    const watchWrites = () => {
+      const stream = client.stream as unknown as { write(chunk: unknown, ...rest: unknown[]): boolean };
+      const write = stream.write.bind(stream);
+      stream.write = (chunk, ...rest) => {
+        if (Buffer.isBuffer(chunk) && chunk[0] === 0x40) pubackWrites.push(chunk);
+        return write(chunk, ...rest);
+      };
+    };
+    watchWrites();
+    client.on('connect', watchWrites);
     const release = await holdWriteLock(t, 1500);
     for (let i = 0; i < 5; i++)
       await pub.publishAsync(
@@ -237,6 +250,11 @@ describe.runIf(sharedUp).each(dialects)('MQTT ingestion (%s)', (dialect) => {
     await waitFor(async () => acks.length === acked + 5, 'the PUBACKs after the commit');
     expect(acks.slice(acked).every((at) => at >= released)).toBe(true);
     expect(await stored(t)).toBe(stored0 + 5);
+    // One transaction for the first message (it took the lock), one for the four that waited meanwhile.
+    expect(pubackWrites.length).toBeLessThanOrEqual(2);
+    const bytes = Buffer.concat(pubackWrites);
+    expect(bytes.length).toBe(5 * 4);
+    for (let i = 0; i < bytes.length; i += 4) expect([bytes[i], bytes[i + 1]]).toEqual([0x40, 2]);
   });
 
   it('issue 24 finding 2/3: a message that can never be stored (5,000 keys, a bad DevEUI, a time before 2000) is acknowledged, dropped and counted in the dead letters its device shows', async () => {
