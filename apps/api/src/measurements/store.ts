@@ -143,12 +143,13 @@ export async function writeReadings<T>(db: Kysely<T>, readings: readonly Reading
   // sort out (no key a reading, no row answered a reading). When its count says otherwise (a redelivery),
   // it is undone and the readings are gone through one by one.
   await sql`savepoint readings`.execute(db);
+  const rows = byKey(readings);
   let changed = 0;
-  for (let i = 0; i < readings.length; i += ROWS_PER_INSERT) {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
     changed += await executeValuesCounted(
       db,
       'insert into measurements (sensor_id, ts, value)',
-      readings.slice(i, i + ROWS_PER_INSERT).map((r) => [r.sensor_id, Math.trunc(r.ts), r.value]),
+      rows.slice(i, i + ROWS_PER_INSERT),
       'on conflict (sensor_id, ts) do nothing',
     );
   }
@@ -160,6 +161,16 @@ export async function writeReadings<T>(db: Kysely<T>, readings: readonly Reading
   await sql`rollback to savepoint readings`.execute(db);
   await sql`release savepoint readings`.execute(db);
   return writeSortedOut(db, readings);
+}
+
+/**
+ * The readings as rows `[sensor_id, ts, value]` in the order of the readings' key (sensor, time). A batch
+ * of many sensors' readings then goes into the index page by page instead of jumping between them: half
+ * of SQLite's CPU an insert at 750,000 readings of 1,000 sensors (issue 27 point 7).
+ */
+function byKey(readings: readonly Reading[]): [number, number, number][] {
+  const rows = readings.map((r): [number, number, number] => [r.sensor_id, Math.trunc(r.ts), r.value]);
+  return rows.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
 
 /** `writeReadings` when some readings repeat each other or were stored before. */
