@@ -36,13 +36,31 @@ const liteResources: Plugin = {
   },
 };
 
+/**
+ * Issue 26: the script tags' maps take the built-in basemap from basemap.js (`basemapScript.ts`), never
+ * bundled: Natural Earth's land and borders are ~230 kB gz, temperature-map.js's budget 65 KB.
+ */
+const basemapFromScript: Plugin = {
+  name: 'basemap-from-script',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/basemapLibrary$/ }, () => ({
+      path: fileURLToPath(new URL('./src/maps/basemapScript.ts', import.meta.url)),
+    }));
+    // The map runtime inline: a dynamic import of a bundled module costs esbuild's lazy-module wrappers.
+    build.onResolve({ filter: /^\.\/mapRuntimeLibrary$/ }, () => ({
+      path: fileURLToPath(new URL('./src/maps/mapRuntimeInline.ts', import.meta.url)),
+    }));
+  },
+};
+
 /** The entries that need a client are client components for React Server Components hosts (Next.js). */
 const useClient = { js: "'use client';" };
 
 /**
- * In the library build, maps load Leaflet's CSS text from its own entry (`@matnat/react/leaflet-css`), and
- * charts their library with our drawing code from theirs (`@matnat/react/chart-runtime`), so the main entry
- * carries neither: each is fetched when the first map or chart is created.
+ * In the library build, maps load Leaflet's CSS text from its own entry (`@matnat/react/leaflet-css`), their
+ * tiles' handling with Leaflet from theirs (`@matnat/react/map-runtime`) and the built-in basemap when it is
+ * drawn (`@matnat/react/basemap`, issue 26), and charts their library with our drawing code from theirs
+ * (`@matnat/react/chart-runtime`), so the main entry carries none: each is fetched when first needed.
  */
 const lazyEntriesApart: Plugin = {
   name: 'lazy-entries-apart',
@@ -51,6 +69,16 @@ const lazyEntriesApart: Plugin = {
       path: '@matnat/react/leaflet-css',
       external: true,
     }));
+    build.onResolve({ filter: /^\.\/mapRuntime$/ }, (args) =>
+      args.importer.endsWith('mapRuntimeLibrary.ts')
+        ? { path: '@matnat/react/map-runtime', external: true }
+        : undefined,
+    );
+    build.onResolve({ filter: /^\.\/basemap$/ }, (args) =>
+      args.importer.endsWith('basemapLibrary.ts')
+        ? { path: '@matnat/react/basemap', external: true }
+        : undefined,
+    );
     build.onResolve({ filter: /^\.\/chartRuntime$/ }, (args) =>
       args.importer.endsWith('chartLibrary.ts')
         ? { path: '@matnat/react/chart-runtime', external: true }
@@ -65,6 +93,8 @@ export default defineConfig([
       index: 'src/index.ts',
       elements: 'src/elements/index.ts',
       'leaflet-css': 'src/maps/leafletCssText.ts',
+      'map-runtime': 'src/maps/mapRuntime.ts',
+      basemap: 'src/maps/basemap.ts',
       'chart-runtime': 'src/charts/chartRuntime.ts',
       'messages-en': 'src/messages/en.ts',
     },
@@ -72,7 +102,8 @@ export default defineConfig([
     overrides: {
       platform: 'browser',
       esbuildPlugins: [inlineCss, lazyEntriesApart],
-      noExternal: [/\.css\?inline$/],
+      // The basemap's data and its TopoJSON decoder go into dist/basemap.js: no JSON import for a host.
+      noExternal: [/\.css\?inline$/, /^world-atlas\//, /^topojson-client$/],
       banner: useClient,
       // tsup's Rollup tree-shaking pass drops module directives, the banner's 'use client' with them;
       // esbuild's own tree-shaking keeps it (pack.test.ts checks the built entries).
@@ -86,6 +117,7 @@ export default defineConfig([
     'temperature-map': 'src/embed/temperature-map.ts',
     panel: 'src/embed/panel.ts',
     elements: 'src/embed/elements.ts',
+    basemap: 'src/embed/basemap.ts',
   }),
 ]);
 
@@ -103,7 +135,7 @@ function scriptTags(entry: Record<string, string>) {
     metafile: true,
     noExternal: [/.*/],
     outExtension: () => ({ js: '.js' }),
-    esbuildPlugins: [inlineCss, liteResources],
+    esbuildPlugins: [inlineCss, liteResources, basemapFromScript],
     esbuildOptions(options: import('esbuild').BuildOptions) {
       // Workspace packages from source, so the script tags never depend on another package's build order.
       options.conditions = ['@matnat/source'];

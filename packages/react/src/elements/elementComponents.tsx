@@ -5,6 +5,7 @@ import { SingleValuePanel } from '../charts/SingleValuePanel';
 import { DeviceMap } from '../maps/DeviceMap';
 import type { MapFeature, MapFeatureCollection } from '../maps/geo';
 import { TemperatureMap } from '../maps/TemperatureMap';
+import { tileUrlAttr } from '../maps/useLeafletMap';
 import { type TimeFilterChangeDetail, timeFilterDetail } from '../timeFilter/timeFilterDetail';
 import { type ApiAttributes, ElementProvider } from './ElementProvider';
 
@@ -88,6 +89,7 @@ export function SingleValueElement({ sensorId, title, unit, interval, ...api }: 
 
 export interface DeviceMapElementProps extends ApiAttributes {
   devices?: MapFeatureCollection;
+  /** `tile-url="false"`: no tiles, the built-in basemap (issue 26). */
   tileUrl?: string;
   attribution?: string;
   satelliteTileUrl?: string;
@@ -113,7 +115,7 @@ export function DeviceMapElement({
     <ElementProvider {...api}>
       <DeviceMap
         devices={devices ?? NO_DEVICES}
-        tileUrl={tileUrl}
+        tileUrl={tileUrlAttr(tileUrl)}
         attribution={attribution}
         satelliteTileUrl={satelliteTileUrl}
         height={height}
@@ -125,6 +127,7 @@ export function DeviceMapElement({
 }
 
 export interface TemperatureMapElementProps extends ApiAttributes {
+  /** `tile-url="false"`: no tiles, the built-in basemap (issue 26). */
   tileUrl?: string;
   attribution?: string;
   height?: number;
@@ -143,7 +146,7 @@ export function TemperatureMapElement({
   return (
     <ElementProvider {...api}>
       <TemperatureMap
-        tileUrl={tileUrl}
+        tileUrl={tileUrlAttr(tileUrl)}
         attribution={attribution}
         height={height}
         refreshMs={refreshMs}

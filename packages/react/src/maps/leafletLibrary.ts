@@ -1,6 +1,7 @@
 import type * as Leaflet from 'leaflet';
 import { lazyLibrary } from '../widgets/lazyLibrary';
 import { documentHasLeafletCss, loadLeafletCss } from './leafletCss';
+import { mapRuntime } from './mapRuntimeLibrary';
 
 /**
  * The part of Leaflet the kit's maps call, and all they may call: a host that hands them a subset of
@@ -14,6 +15,10 @@ export interface LeafletLibrary
 
 export const leafletLibrary = lazyLibrary<LeafletLibrary>(async () => {
   // A page whose own stylesheets carry Leaflet's CSS needs no copy in its document (ensureLeafletCss).
-  const [mod] = await Promise.all([import('leaflet'), documentHasLeafletCss() ? null : loadLeafletCss()]);
+  const [mod] = await Promise.all([
+    import('leaflet'),
+    documentHasLeafletCss() ? null : loadLeafletCss(),
+    mapRuntime.load(),
+  ]);
   return ((mod as { default?: LeafletLibrary }).default ?? mod) as LeafletLibrary;
 });

@@ -28,7 +28,12 @@ const leaflet = vi.hoisted(() => {
     /** The zoom control's options and the attribution's prefix as the maps set them. */
     zoom: null as Record<string, unknown> | null,
     prefix: '',
+    /** Issue 26: each tile layer's event handlers (to fire tileload/tileerror), the attributions added. */
+    tileEvents: [] as Record<string, (() => void)[]>[],
+    attributions: [] as string[],
     reset() {
+      state.tileEvents = [];
+      state.attributions = [];
       state.maps = 0;
       state.removed = 0;
       state.tiles = [];
@@ -64,6 +69,12 @@ const leaflet = vi.hoisted(() => {
           setPrefix: (prefix: string) => {
             state.prefix = prefix;
           },
+          addAttribution: (text: string) => {
+            state.attributions.push(text);
+          },
+          removeAttribution: (text: string) => {
+            state.attributions = state.attributions.filter((t) => t !== text);
+          },
         },
       };
     },
@@ -76,7 +87,13 @@ const leaflet = vi.hoisted(() => {
     tileLayer: (url: string) => {
       state.tiles.push(url);
       state.order.push('tiles');
-      return layer();
+      const handlers: Record<string, (() => void)[]> = {};
+      state.tileEvents.push(handlers);
+      return Object.assign(layer(), {
+        on(event: string, handler: () => void) {
+          handlers[event] = [...(handlers[event] ?? []), handler];
+        },
+      });
     },
     layerGroup: layer,
     circleMarker: (latlng: [number, number], options: Record<string, unknown>) => {
@@ -99,6 +116,22 @@ const leaflet = vi.hoisted(() => {
   return { state, mod };
 });
 vi.mock('leaflet', () => ({ default: leaflet.mod }));
+// Issue 26: the basemap's drawing is basemap.test.ts's; here, when a map draws it and removes it.
+const basemap = vi.hoisted(() => ({ drawn: 0, removed: 0 }));
+vi.mock('./basemap', () => ({
+  drawBasemap: () => {
+    basemap.drawn++;
+    return () => basemap.removed++;
+  },
+}));
+
+/** Fires a tile layer's event (`tileload`, `tileerror`, `load`) as Leaflet would, `times` times. */
+function tileEvent(event: string, times = 1, layer = leaflet.state.tileEvents.length - 1) {
+  act(() => {
+    for (let i = 0; i < times; i++)
+      for (const handler of leaflet.state.tileEvents[layer]?.[event] ?? []) handler();
+  });
+}
 
 const devices: MapFeatureCollection = {
   type: 'FeatureCollection',
@@ -132,6 +165,8 @@ async function settle() {
 describe('maps (Leaflet wrappers)', () => {
   beforeEach(() => {
     leaflet.state.reset();
+    basemap.drawn = 0;
+    basemap.removed = 0;
     api = widgetApi();
     localStorage.clear();
   });
@@ -307,6 +342,81 @@ describe('maps (Leaflet wrappers)', () => {
     await settle();
     expect(leaflet.state.zoom).toEqual({ zoomInTitle: 'Zoom in', zoomOutTitle: 'Zoom out' });
     expect(leaflet.state.prefix).toContain('title="A JavaScript library for interactive maps"');
+  });
+
+  describe('issue 26: the built-in basemap', () => {
+    const CREDIT = 'Grundkarta: <a href="https://www.naturalearthdata.com/">Natural Earth</a>';
+
+    it('tileUrl={false}: no tiles, the basemap drawn and Natural Earth credited in Swedish; removed with the map', async () => {
+      const { unmount } = render(<DeviceMap devices={devices} tileUrl={false} />);
+      await settle();
+      expect(leaflet.state.tiles).toEqual([]);
+      expect(basemap.drawn).toBe(1);
+      expect(leaflet.state.attributions).toEqual([CREDIT]);
+      unmount();
+      expect(basemap.removed).toBe(1);
+    });
+
+    it('tiles that answer are never replaced: an error after a tile loaded draws no basemap', async () => {
+      render(<TemperatureMap tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+      await settle();
+      await vi.waitFor(() => expect(leaflet.state.tiles).toHaveLength(1));
+      tileEvent('tileload');
+      tileEvent('tileerror', 10);
+      tileEvent('load');
+      await settle();
+      expect(basemap.drawn).toBe(0);
+      expect(leaflet.state.attributions).toEqual([]);
+    });
+
+    it('tiles that fail (four errors and none loaded) bring the basemap; so does a view whose every tile errored', async () => {
+      render(<DeviceMap devices={devices} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+      await settle();
+      tileEvent('tileerror', 3);
+      await settle();
+      expect(basemap.drawn).toBe(0);
+      tileEvent('tileerror');
+      await settle();
+      expect(basemap.drawn).toBe(1);
+      expect(leaflet.state.attributions).toEqual([CREDIT]);
+      cleanup();
+      render(<DeviceMap devices={devices} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
+      await settle();
+      tileEvent('tileerror');
+      tileEvent('load');
+      await settle();
+      expect(basemap.drawn).toBe(2);
+    });
+
+    it('a tileUrl that is not http(s) asks for no tiles: a console error names it and the basemap is drawn', async () => {
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+      try {
+        render(<DeviceMap devices={devices} tileUrl="javascript:alert(1)//{z}/{x}/{y}" />);
+        await settle();
+        expect(leaflet.state.tiles).toEqual([]);
+        expect(basemap.drawn).toBe(1);
+        expect(error).toHaveBeenCalledWith(
+          'Mätnät: tileUrl "javascript:alert(1)//{z}/{x}/{y}" is not an http(s) URL; the built-in basemap is drawn instead',
+        );
+      } finally {
+        error.mockRestore();
+      }
+    });
+
+    it('the credit in the English pack', async () => {
+      rtlRender(
+        <MatnatProvider
+          client={testCoreClient(api, { platform: { fetch: api.fetch, storage: localStorage } })}
+          messages={en}
+        >
+          <DeviceMap devices={devices} tileUrl={false} />
+        </MatnatProvider>,
+      );
+      await settle();
+      expect(leaflet.state.attributions).toEqual([
+        'Basemap: <a href="https://www.naturalearthdata.com/">Natural Earth</a>',
+      ]);
+    });
   });
 
   it('issue 21: the OpenStreetMap attribution names its contributors in Swedish by default', () => {

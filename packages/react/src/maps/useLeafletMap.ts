@@ -1,9 +1,13 @@
-import type { Map as LeafletMap, MapOptions, PopupEvent, TileLayer } from 'leaflet';
+import type { Map as LeafletMap, MapOptions, PopupEvent } from 'leaflet';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { type Messages, useMessages } from '../messages';
 import { useWidget } from '../widgets/useWidget';
+import { escapeHtml } from './escapeHtml';
 import { ensureLeafletCss } from './leafletCss';
 import { type LeafletLibrary, leafletLibrary } from './leafletLibrary';
+import { mapRuntime } from './mapRuntimeLibrary';
+
+export { escapeHtml };
 
 /** OpenStreetMap's standard tiles (production default; tests always pass a local tile server). */
 export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -25,10 +29,20 @@ export const satelliteAttribution = (m: Messages['map']): string => `${escapeHtm
 export const SWEDEN_CENTER: [number, number] = [62.0, 15.0];
 
 export interface TileOptions {
-  /** Tile URL template. @default OpenStreetMap's `https://tile.openstreetmap.org/{z}/{x}/{y}.png` */
-  tileUrl?: string;
+  /**
+   * Tile URL template (http or https; a relative one is resolved against the page), or `false` for no
+   * tiles: the built-in basemap (Natural Earth's land and borders) is drawn instead, as it is when the
+   * tiles fail to load or the URL is not http(s).
+   * @default OpenStreetMap's `https://tile.openstreetmap.org/{z}/{x}/{y}.png`
+   */
+  tileUrl?: string | false;
   /** @default OpenStreetMap's attribution */
   attribution?: string;
+}
+
+/** A `tile-url` / `data-tile-url` attribute as a `tileUrl`: `"false"` is no tiles (the basemap). */
+export function tileUrlAttr(value: string | undefined): string | false | undefined {
+  return value?.trim() === 'false' ? false : value;
 }
 
 /** Longest wait of a map's tiles for the data it was made to show (see `useLeafletMap`'s `holdTiles`). */
@@ -50,7 +64,7 @@ export interface MapHandle {
  */
 export function useLeafletMap(
   containerRef: RefObject<HTMLElement | null>,
-  tiles: { url: string; attribution: string },
+  tiles: { url: string | false; attribution: string },
   options: MapOptions = {},
   holdTiles = false,
 ): MapHandle | null {
@@ -93,18 +107,16 @@ export function useLeafletMap(
     const timer = setTimeout(setTilesDue, holdTiles ? TILE_HOLD_MS : 0, true);
     return () => clearTimeout(timer);
   }, [handle, holdTiles, tilesDue]);
-  const tileLayer = useRef<TileLayer | null>(null);
+  // Issue 26: the tiles, or the built-in basemap when they fail or there are none (mapRuntime.ts, loaded
+  // with Leaflet).
   useEffect(() => {
     if (!handle || !tilesDue) return;
-    const layer = handle.L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(
-      handle.map,
-    );
-    tileLayer.current = layer;
-    return () => {
-      layer.remove();
-      tileLayer.current = null;
-    };
-  }, [handle, tilesDue, tiles.url, tiles.attribution]);
+    return mapRuntime.current()?.showTiles(handle.L, handle.map, {
+      url: tiles.url,
+      attribution: tiles.attribution,
+      basemapName: m.basemap,
+    });
+  }, [handle, tilesDue, tiles.url, tiles.attribution, m.basemap]);
 
   return handle;
 }
@@ -127,8 +139,4 @@ function speakTheMessagesLanguage(L: LeafletLibrary, map: LeafletMap, m: Message
       ?.querySelector('.leaflet-popup-close-button')
       ?.setAttribute('aria-label', m.closePopup);
   });
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

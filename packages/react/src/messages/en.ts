@@ -84,6 +84,7 @@ export const en: Messages = {
     closePopup: 'Close popup',
     osmContributors: 'OpenStreetMap contributors',
     imagery: 'Tiles',
+    basemap: 'Basemap',
   },
   deviceStates: {
     ok: 'OK',

@@ -67,6 +67,8 @@ export const sv = {
     closePopup: 'Stäng',
     osmContributors: 'OpenStreetMap-bidragsgivare',
     imagery: 'Bilder',
+    /** Issue 26: the built-in basemap's credit ('Grundkarta: Natural Earth'), shown while it is drawn. */
+    basemap: 'Grundkarta',
   },
   /** Issue 21: a device's state at a glance (the contract's `deviceState`). */
   deviceStates: {

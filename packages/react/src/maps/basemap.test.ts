@@ -1,0 +1,106 @@
+import type { Map as LeafletMap } from 'leaflet';
+import { describe, expect, it } from 'vitest';
+import { BASEMAP_COLORS, drawBasemap, pathData, type View } from './basemap';
+import { isHttpTileUrl } from './mapRuntime';
+import { tileUrlAttr } from './useLeafletMap';
+
+/** A map's view at `zoom` with its top-left corner at `lng`, `lat` (Web Mercator, as Leaflet's). */
+function viewAt(zoom: number, lng: number, lat: number, width: number, height: number): View {
+  const scale = 256 * 2 ** zoom;
+  const phi = (lat * Math.PI) / 180;
+  const originX = ((lng + 180) / 360) * scale;
+  const originY = (0.5 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / (2 * Math.PI)) * scale;
+  return { scale, originX, originY, minX: 0, minY: 0, maxX: width, maxY: height };
+}
+
+/** A stand-in for the Leaflet map methods drawBasemap calls, showing Sweden (or `view`) at 375 × 667 px. */
+function fakeMap(view = viewAt(4, 5, 70, 375, 667)) {
+  const container = document.createElement('div');
+  const panes = new Map<string, HTMLElement>();
+  const handlers = new Map<string, () => void>();
+  const point = (x: number, y: number) => ({ x, y, round: () => point(Math.round(x), Math.round(y)) });
+  const map = {
+    getContainer: () => container,
+    getPane: (name: string) => panes.get(name),
+    createPane: (name: string) => {
+      const pane = document.createElement('div');
+      panes.set(name, pane);
+      container.append(pane);
+      return pane;
+    },
+    getSize: () => point(view.maxX, view.maxY),
+    containerPointToLayerPoint: ([x, y]: [number, number]) => point(x, y),
+    getPixelOrigin: () => point(view.originX, view.originY),
+    getZoom: () => Math.log2(view.scale / 256),
+    on: (events: string, fn: () => void) => {
+      for (const e of events.split(' ')) handlers.set(e, fn);
+    },
+    off: (events: string) => {
+      for (const e of events.split(' ')) handlers.delete(e);
+    },
+  };
+  return { map: map as unknown as LeafletMap, container, handlers };
+}
+
+describe('issue 26: the built-in basemap', () => {
+  it("draws Natural Earth's land and country borders under the tiles, the map's background the water", () => {
+    const { map, container, handlers } = fakeMap();
+    const remove = drawBasemap(map);
+    const svg = container.querySelector('svg.matnat-basemap');
+    expect(svg?.parentElement?.style.zIndex).toBe('150');
+    const land = svg?.querySelector('path.matnat-basemap__land')?.getAttribute('d') ?? '';
+    const borders = svg?.querySelector('path.matnat-basemap__borders')?.getAttribute('d') ?? '';
+    // Scandinavia's coast and its borders (Sweden–Norway, Sweden–Finland) are in view, at zoom 4 within
+    // a few thousand points: points under half a pixel apart are left out.
+    expect(land.split(/[ML]/).length).toBeGreaterThan(200);
+    expect(land.split(/[ML]/).length).toBeLessThan(20_000);
+    expect(borders).toMatch(/^M/);
+    expect(container.style.background).toBe(BASEMAP_COLORS.water);
+    expect([...handlers.keys()].sort()).toEqual(['moveend', 'resize', 'viewreset', 'zoomend']);
+    remove();
+    expect(container.querySelector('svg')).toBeNull();
+    expect(container.style.background).toBe('');
+    expect(handlers.size).toBe(0);
+  });
+
+  it('the open Indian Ocean: no borders, and of Afro-Eurasia (its box covers the view) a handful of points', () => {
+    const { map, container } = fakeMap(viewAt(6, 90, -30, 375, 667));
+    drawBasemap(map);
+    const land = container.querySelector('path.matnat-basemap__land')?.getAttribute('d') ?? '';
+    expect(land.split(/[ML]/).length).toBeLessThan(100);
+    expect(container.querySelector('path.matnat-basemap__borders')?.getAttribute('d')).toBe('');
+  });
+
+  it('a path in layer pixels: rings closed, lines open, points under half a pixel from the last left out', () => {
+    const square = new Float64Array([0.5, 0.5, 0.5001, 0.5, 0.51, 0.5, 0.51, 0.51, 0.5, 0.5]);
+    const shapes = [{ lines: [square], box: [0.5, 0.5, 0.51, 0.51] as [number, number, number, number] }];
+    const view = { scale: 1000, originX: 400, originY: 400, minX: 0, minY: 0, maxX: 200, maxY: 200 };
+    expect(pathData(shapes, view, true)).toBe('M100 100L110 100L110 110L100 100Z');
+    expect(pathData(shapes, view, false)).toBe('M100 100L110 100L110 110L100 100');
+    expect(pathData(shapes, { ...view, originX: 0 }, true)).toBe('');
+  });
+
+  it('a run of points off one side of the view keeps its first and last: what is in view is unchanged', () => {
+    // From inside, out to the left for three points, and back in.
+    const line = new Float64Array([0.45, 0.45, 0.3, 0.45, 0.3, 0.4, 0.3, 0.35, 0.45, 0.35]);
+    const shapes = [{ lines: [line], box: [0.3, 0.35, 0.45, 0.45] as [number, number, number, number] }];
+    const view = { scale: 1000, originX: 0, originY: 0, minX: 400, minY: 300, maxX: 500, maxY: 500 };
+    expect(pathData(shapes, view, false)).toBe('M450 450L300 450L300 350L450 350');
+  });
+
+  it('tile URLs: http(s) and relative ones are asked for; javascript:, file: and data: are not', () => {
+    expect(isHttpTileUrl('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe(true);
+    expect(isHttpTileUrl('http://127.0.0.1:8080/{z}/{x}/{y}.png')).toBe(true);
+    expect(isHttpTileUrl('/tiles/{z}/{x}/{y}.png')).toBe(true);
+    expect(isHttpTileUrl('javascript:alert(1)')).toBe(false);
+    expect(isHttpTileUrl('file:///etc/tiles/{z}/{x}/{y}.png')).toBe(false);
+    expect(isHttpTileUrl('data:image/png;base64,AAAA')).toBe(false);
+  });
+
+  it('a tile-url attribute "false" is no tiles; any other value a URL, absent the default', () => {
+    expect(tileUrlAttr('false')).toBe(false);
+    expect(tileUrlAttr(' false ')).toBe(false);
+    expect(tileUrlAttr('https://t/{z}/{x}/{y}.png')).toBe('https://t/{z}/{x}/{y}.png');
+    expect(tileUrlAttr(undefined)).toBeUndefined();
+  });
+});
