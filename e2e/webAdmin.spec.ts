@@ -84,6 +84,8 @@ test("admin.devices: unassigned devices with first-seen time and last reading; c
   expect(before).toBeGreaterThanOrEqual(2);
   await expect(rows.first()).toContainText('Först sedd:');
   await expect(rows.first()).toContainText('Senaste mätvärde:');
+  // Issue 26.1: the admin sees whether each device is on the public map; new devices are not.
+  await expect(rows.first()).toContainText('Publika kartan: visas inte');
   await expectAccessible(page);
   await screenshots(page, 'admin-devices');
 

@@ -63,6 +63,18 @@ describe('issue 26: the built-in basemap', () => {
     expect(handlers.size).toBe(0);
   });
 
+  it('a ring crossing the antimeridian is unwrapped: no edge across the world at Chukotka', () => {
+    // The Bering Strait at zoom 4 (Chukotka, Wrangel Island): no point of the drawn land is a world away.
+    const view = viewAt(4, 160, 75, 1280, 900);
+    const { map, container } = fakeMap(view);
+    drawBasemap(map);
+    const land = container.querySelector('path.matnat-basemap__land')?.getAttribute('d') ?? '';
+    const xs = [...land.matchAll(/[ML](-?[\d.]+) /g)].map((m) => Number(m[1]));
+    expect(xs.length).toBeGreaterThan(50);
+    expect(Math.min(...xs)).toBeGreaterThan(-view.scale / 2);
+    expect(Math.max(...xs)).toBeLessThan(view.scale / 2);
+  });
+
   it('the open Indian Ocean: no borders, and of Afro-Eurasia (its box covers the view) a handful of points', () => {
     const { map, container } = fakeMap(viewAt(6, 90, -30, 375, 667));
     drawBasemap(map);

@@ -42,12 +42,23 @@ function toUnit(lng: number, lat: number): [number, number] {
   return [(lng + 180) / 360, 0.5 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / (2 * Math.PI)];
 }
 
+/**
+ * Lines and their box in the unit square. A line that crosses the antimeridian (Chukotka, Fiji: Natural
+ * Earth's rings step from 180° to −180°) is unwrapped, its longitudes continued past ±180°, so no edge
+ * runs across the whole world.
+ */
 function shapeOf(rings: number[][][]): Shape {
   const box: Shape['box'] = [1, 1, 0, 0];
   const lines = rings.map((ring) => {
     const line = new Float64Array(ring.length * 2);
+    let shift = 0;
+    let last = Number.NaN;
     ring.forEach(([lng, lat], i) => {
-      const [x, y] = toUnit(lng as number, lat as number);
+      const step = (lng as number) + shift - last;
+      if (step > 180) shift -= 360;
+      else if (step < -180) shift += 360;
+      last = (lng as number) + shift;
+      const [x, y] = toUnit(last, lat as number);
       line[i * 2] = x;
       line[i * 2 + 1] = y;
       box[0] = Math.min(box[0], x);

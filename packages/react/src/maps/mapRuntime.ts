@@ -67,10 +67,13 @@ export function showTiles(L: LeafletLibrary, map: LeafletMap, source: TileSource
     basemapLibrary.load().then(({ drawBasemap }) => {
       if (gone) return;
       const remove = drawBasemap(map);
-      map.attributionControl?.addAttribution(credit);
+      const attribution = map.attributionControl;
+      attribution?.addAttribution(credit);
+      // Tiles that never loaded are not credited (their layer credits them again when one does).
+      attribution?.removeAttribution(source.attribution);
       removeBasemap = () => {
         remove();
-        map.attributionControl?.removeAttribution(credit);
+        attribution?.removeAttribution(credit);
       };
     }, console.error);
   };
@@ -79,6 +82,7 @@ export function showTiles(L: LeafletLibrary, map: LeafletMap, source: TileSource
   if (url !== false && isHttpTileUrl(url)) {
     layer = L.tileLayer(url, { attribution: source.attribution, maxZoom: 19 }).addTo(map);
     watchTiles(layer, basemap);
+    layer.once('tileload', () => asked && map.attributionControl?.addAttribution(source.attribution));
   } else {
     if (url !== false)
       console.error(

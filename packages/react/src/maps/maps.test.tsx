@@ -89,11 +89,10 @@ const leaflet = vi.hoisted(() => {
       state.order.push('tiles');
       const handlers: Record<string, (() => void)[]> = {};
       state.tileEvents.push(handlers);
-      return Object.assign(layer(), {
-        on(event: string, handler: () => void) {
-          handlers[event] = [...(handlers[event] ?? []), handler];
-        },
-      });
+      const on = (event: string, handler: () => void) => {
+        handlers[event] = [...(handlers[event] ?? []), handler];
+      };
+      return Object.assign(layer(), { on, once: on });
     },
     layerGroup: layer,
     circleMarker: (latlng: [number, number], options: Record<string, unknown>) => {
@@ -379,6 +378,9 @@ describe('maps (Leaflet wrappers)', () => {
       await settle();
       expect(basemap.drawn).toBe(1);
       expect(leaflet.state.attributions).toEqual([CREDIT]);
+      // A tile that loads after all: its layer is credited again (the basemap stays under it).
+      tileEvent('tileload');
+      expect(leaflet.state.attributions).toEqual([CREDIT, osmAttribution(sv.map)]);
       cleanup();
       render(<DeviceMap devices={devices} tileUrl="http://tiles.test/{z}/{x}/{y}.png" />);
       await settle();

@@ -1,0 +1,133 @@
+// Issue 26 point 3: where map tiles cannot load (an intranet, a kiosk without internet, a tile server that is
+// down), the maps draw the built-in basemap (Natural Earth's land and borders) under their markers and
+// credit Natural Earth; it is loaded only then. Tiles "fail" here by the browser's requests being aborted.
+import { expect, type Page, type Request, test } from '@playwright/test';
+import { localTiles, web } from './webPages';
+
+const OSM_TILES = /^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//;
+/** The basemap's own script: the app's lazy chunk (assets/basemap-….js) or the script tags' basemap.js. */
+const BASEMAP_SCRIPT = /\/(assets\/basemap-[^/]*|embed\/basemap)\.js$/;
+
+async function tilesFail(page: Page) {
+  await page.route(OSM_TILES, (route) => route.abort('connectionfailed'));
+}
+
+function basemapRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (BASEMAP_SCRIPT.test(new URL(request.url()).pathname)) seen.push(request);
+  });
+  return seen;
+}
+
+/**
+ * The basemap is drawn: land with a coast in view, under the markers (its pane below theirs), and Natural
+ * Earth credited in Swedish.
+ */
+async function expectBasemap(page: Page) {
+  const land = page.locator('path.matnat-basemap__land');
+  await expect(land).toHaveAttribute('d', /^M[\d.-]+ [\d.-]+L/);
+  await expect(page.locator('path.matnat-basemap__borders')).toHaveCount(1);
+  await expect(page.locator('.leaflet-control-attribution')).toContainText('Grundkarta: Natural Earth');
+  await expect(
+    page.locator('.leaflet-control-attribution').getByRole('link', { name: 'Natural Earth' }),
+  ).toHaveAttribute('href', 'https://www.naturalearthdata.com/');
+  const marker = page.locator('path.matnat-temperature-marker').first();
+  await expect(marker).toBeVisible();
+  // Both panes are in Leaflet's map pane: the basemap's z-index is under the markers' (overlay) pane.
+  const paneZ = (el: Element) => Number(getComputedStyle(el.closest('.leaflet-pane') as Element).zIndex);
+  const basemapZ = await land.evaluate(paneZ);
+  const markerZ = await marker.evaluate(paneZ);
+  expect(basemapZ).toBeLessThan(markerZ);
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [width, height] of [
+    [375, 740],
+    [1280, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(page.url());
+    await expectBasemap(page);
+    // Drawn after the first fit (the basemap is redrawn at each moveend).
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `test-results/screenshots/web-basemap-${name}-${width}.png` });
+  }
+}
+
+test('issue 26.3: with the tiles failing, /temperaturspjut and the NZ page draw the basemap under their spears and credit Natural Earth (375 and 1280 px)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await tilesFail(page);
+  const requests = basemapRequests(page);
+  await page.goto(`${web()}/temperaturspjut`);
+  await expectBasemap(page);
+  expect(requests.length).toBeGreaterThan(0);
+  await shoot(page, 'sweden');
+  await page.goto(`${web()}/temperaturspjut/nz`);
+  await expectBasemap(page);
+  await shoot(page, 'nz');
+});
+
+test('issue 26.3: with the tiles working, the basemap is never requested and Natural Earth not credited', async ({
+  page,
+}) => {
+  await localTiles(page);
+  const requests = basemapRequests(page);
+  await page.goto(`${web()}/temperaturspjut`);
+  await expect(page.locator('path.matnat-temperature-marker').first()).toBeVisible();
+  await expect(page.locator('.leaflet-tile-loaded').first()).toBeAttached();
+  await page.goto(`${web()}/examples/script-tag-temperature-map/`);
+  await expect(page.locator('path.matnat-temperature-marker').first()).toBeVisible();
+  await expect(page.locator('.leaflet-tile-loaded').first()).toBeAttached();
+  await page.waitForTimeout(1500);
+  expect(requests.map((r) => r.url())).toEqual([]);
+  await expect(page.locator('.leaflet-control-attribution')).not.toContainText('Natural Earth');
+});
+
+test('issue 26.3: the script-tag map loads basemap.js (data-basemap-src) when its tiles fail, or takes it from the page', async ({
+  page,
+}) => {
+  await tilesFail(page);
+  const requests = basemapRequests(page);
+  const example = `${web()}/examples/script-tag-temperature-map/`;
+  await page.goto(example);
+  await expectBasemap(page);
+  // The old unversioned path the example names answers 301 to the major alias (/embed/v0/basemap.js).
+  expect(requests.map((r) => new URL(r.url()).pathname)).toContain('/packages/react/dist/embed/basemap.js');
+  await page.screenshot({ path: 'test-results/screenshots/web-basemap-script-tag-1280.png' });
+
+  // The page includes basemap.js itself (no data-basemap-src): the map takes it from window.MatnatBasemap.
+  await page.route(example, async (route) => {
+    const html = (await (await route.fetch()).text())
+      .replace(/\s*data-basemap-src="[^"]*"/, '')
+      .replace('</body>', '<script src="/packages/react/dist/embed/basemap.js" defer></script></body>');
+    await route.fulfill({ contentType: 'text/html', body: html });
+  });
+  await page.goto(example);
+  await expectBasemap(page);
+});
+
+test('issue 26.3: a tile URL that is not http(s) asks for nothing, says so in the console and draws the basemap', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const example = `${web()}/examples/script-tag-temperature-map/`;
+  await page.route(example, async (route) => {
+    const html = (await (await route.fetch()).text()).replace(
+      /data-tile-url="[^"]*"/,
+      'data-tile-url="javascript:alert(1)//{z}/{x}/{y}"',
+    );
+    await route.fulfill({ contentType: 'text/html', body: html });
+  });
+  await page.goto(example);
+  await expectBasemap(page);
+  await expect(page.locator('.leaflet-tile')).toHaveCount(0);
+  expect(errors).toContain(
+    'Mätnät: tileUrl "javascript:alert(1)//{z}/{x}/{y}" is not an http(s) URL; the built-in basemap is drawn instead',
+  );
+});
