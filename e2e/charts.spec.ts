@@ -1,73 +1,20 @@
 import { expect, type Page, test } from '@playwright/test';
+import { connectedLabels, type DrawnLabel, latestDraw, recordCanvasText } from './canvasText';
 
 const api = () => process.env.MATNAT_API as string;
 
 const WIDTHS = [375, 1280] as const;
 
-/** A label lightweight-charts drew on a canvas: its text and where its ink lies, in canvas pixels. */
-interface DrawnLabel {
-  canvas: number;
-  canvasWidth: number;
-  canvasHeight: number;
-  text: string;
-  left: number;
-  right: number;
-  at: number;
-}
-
-/**
- * Records every text drawn on a canvas (before the page's scripts run): the chart's axis labels exist only
- * as pixels, so where they were drawn is read from the fillText calls.
- */
-async function recordCanvasText(page: Page) {
-  await page.addInitScript(() => {
-    const canvases: HTMLCanvasElement[] = [];
-    const drawn: unknown[] = [];
-    (window as unknown as { drawnLabels: unknown[] }).drawnLabels = drawn;
-    (window as unknown as { labelCanvases: HTMLCanvasElement[] }).labelCanvases = canvases;
-    const fillText = CanvasRenderingContext2D.prototype.fillText;
-    CanvasRenderingContext2D.prototype.fillText = function (text: string, x: number, y: number) {
-      const m = this.getTransform();
-      const width = this.measureText(text).width * m.a;
-      const origin = x * m.a + m.e;
-      const left =
-        this.textAlign === 'center'
-          ? origin - width / 2
-          : this.textAlign === 'right' || this.textAlign === 'end'
-            ? origin - width
-            : origin;
-      if (!canvases.includes(this.canvas as HTMLCanvasElement))
-        canvases.push(this.canvas as HTMLCanvasElement);
-      drawn.push({
-        canvas: canvases.indexOf(this.canvas as HTMLCanvasElement),
-        canvasWidth: this.canvas.width,
-        canvasHeight: this.canvas.height,
-        text,
-        left,
-        right: left + width,
-        at: performance.now(),
-      });
-      return fillText.call(this, text, x, y);
-    };
-  });
-}
-
 /**
  * The time axis's labels of its latest draw: the text drawn last on the widest short canvas still in the
- * page (the chart library's out-of-sight warm-up chart draws labels too, then leaves).
+ * page.
  */
 async function timeAxisLabels(page: Page): Promise<DrawnLabel[]> {
-  const drawn = await page.evaluate(() => {
-    const w = window as unknown as { drawnLabels: DrawnLabel[]; labelCanvases: HTMLCanvasElement[] };
-    return w.drawnLabels.filter((d) => w.labelCanvases[d.canvas]?.isConnected);
-  });
+  const drawn = await connectedLabels(page);
   const axis = drawn
     .filter((d) => d.canvasHeight < 80 && /^\d|[a-zåäö]/i.test(d.text))
     .sort((a, b) => b.canvasWidth - a.canvasWidth)[0]?.canvas;
-  const onAxis = drawn.filter((d) => d.canvas === axis);
-  const last = onAxis.at(-1)?.at ?? 0;
-  // One draw writes all its labels at once; the one before it lies at least a frame earlier.
-  return onAxis.filter((d) => last - d.at < 5);
+  return axis === undefined ? [] : latestDraw(drawn, axis);
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'maj', 'jun', 'jul', 'aug', 'sep', 'okt', 'nov', 'dec'];

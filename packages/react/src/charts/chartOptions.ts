@@ -41,6 +41,8 @@ export function baseOptions(
       fixRightEdge: true,
       tickMarkFormatter: (time: Time, type: number) => formatTick(ticks, timeOf(time), type),
     },
-    rightPriceScale: { borderVisible: false },
+    // A tick label within half a line of the pane's top or bottom is left out, not drawn cut in half: the
+    // library's default draws every tick inside the pane, and the lowest one lost its lower half (issue 21).
+    rightPriceScale: { borderVisible: false, entireTextOnly: true },
   };
 }
