@@ -1,9 +1,17 @@
-// The page half of `pnpm bench:render` for our chart: `?n=` points into TimeSeriesChart, or `?year=` a
-// LineChartPanel reading a year of minute readings from the API (`&api=`, `&token=`).
+// The page half of `pnpm bench:render` for our chart: `?n=` points into TimeSeriesChart (`&overlays=1` with
+// threshold steps, an alert's limit and its firing periods, issue 21), or `?year=` a LineChartPanel reading
+// a year of minute readings from the API (`&api=`, `&token=`).
 import { createRoot, type Root } from 'react-dom/client';
+import { ALERT_BAND_COLOR, ALERT_LIMIT_COLOR } from '../../packages/react/src/charts/alertOverlays';
 import { chartLibrary } from '../../packages/react/src/charts/chartLibrary';
 import { LineChartPanel } from '../../packages/react/src/charts/LineChartPanel';
-import { type ChartPoint, TimeSeriesChart } from '../../packages/react/src/charts/TimeSeriesChart';
+import {
+  type ChartBand,
+  type ChartLine,
+  type ChartPoint,
+  TimeSeriesChart,
+} from '../../packages/react/src/charts/TimeSeriesChart';
+import { thresholdColor } from '../../packages/react/src/charts/thresholds';
 import { MatnatProvider } from '../../packages/react/src/provider/MatnatProvider';
 import { afterTask, benchSeries, painted, params, report } from './benchPage';
 
@@ -21,8 +29,39 @@ async function waitingBox(): Promise<{ box: HTMLElement; root: Root }> {
   return { box, root };
 }
 
+interface Overlays {
+  lines?: ChartLine[];
+  bands?: ChartBand[];
+}
+
+/**
+ * What a panel with thresholds and a firing alert draws over its data, as LineChartPanel hands it over:
+ * three threshold steps in their theme colours, the alert's dashed limit, and two firing periods (one
+ * ended, one still firing at the right edge) over the points' span.
+ */
+function overlaysFor(times: Float64Array): Overlays {
+  const first = times[0] ?? 0;
+  const span = (times[times.length - 1] ?? first) - first;
+  return {
+    lines: [
+      { value: 4, color: thresholdColor('blue'), label: 'Kallt' },
+      { value: 8, color: thresholdColor('green'), label: 'Normalt' },
+      { value: 16, color: thresholdColor('red'), label: 'Varmt' },
+      { value: 17, color: ALERT_LIMIT_COLOR, label: 'Värmelarm', dashed: true },
+    ],
+    bands: [
+      { from: first + span * 0.2, to: first + span * 0.3, color: ALERT_BAND_COLOR },
+      { from: first + span * 0.85, to: null, color: ALERT_BAND_COLOR },
+    ],
+  };
+}
+
 /** `n` points handed to a new TimeSeriesChart (lightweight-charts loaded), until its first painted frame. */
-function chart({ box, root }: { box: HTMLElement; root: Root }, points: ChartPoint[]): Promise<number> {
+function chart(
+  { box, root }: { box: HTMLElement; root: Root },
+  points: ChartPoint[],
+  overlays: Overlays,
+): Promise<number> {
   return new Promise((resolve) => {
     performance.mark('matnat-bench:chart');
     const started = performance.now();
@@ -30,6 +69,8 @@ function chart({ box, root }: { box: HTMLElement; root: Root }, points: ChartPoi
       <TimeSeriesChart
         height={400}
         series={[{ id: 'bench', label: 'bench', color: '#0d9488', points }]}
+        lines={overlays.lines}
+        bands={overlays.bands}
         onFirstData={() =>
           void painted().then((at) => {
             root.unmount();
@@ -48,12 +89,13 @@ async function charts(n: number, count: number): Promise<void> {
   // the garbage collection of making them then falls outside the measured time, as for uPlot's input.
   const { times, values } = benchSeries(n);
   const points: ChartPoint[] = Array.from(times, (time, i) => ({ time, value: values[i] as number }));
+  const overlays = params.get('overlays') === '1' ? overlaysFor(times) : {};
   await chartLibrary.load();
   const ms: number[] = [];
   for (let i = 0; i < count; i++) {
     const waiting = await waitingBox();
     await afterTask();
-    ms.push(await chart(waiting, points));
+    ms.push(await chart(waiting, points, overlays));
   }
   report(ms);
 }

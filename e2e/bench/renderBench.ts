@@ -1,7 +1,8 @@
 // `pnpm bench:render`: in headless Chromium (Debian's), side by side in one run: the time from data to the
 // first painted chart for 1,000, 10,000 and 100,000 points, ours (TimeSeriesChart) against uPlot drawing
 // the same points in the same box, as the first chart of a fresh page (cold) and as a later chart in the
-// same page (warm); a year of minute readings in a LineChartPanel end to end (API answer + first paint);
+// same page (warm); ours again with threshold steps, an alert's limit and its firing periods drawn (issue
+// 21) against lightweight-charts alone drawing the bare line; a year of minute readings in a LineChartPanel end to end (API answer + first paint);
 // and the script-tag temperature map's time to its first marker. Every figure is taken by the page itself
 // (performance.now() around its own work, or a performance mark) and told to this runner on the console,
 // so no polling from here runs inside the page. Writes the "Rendering" section of docs/benchmarks.md.
@@ -172,8 +173,15 @@ await buildPages();
 const h = await startHarness();
 const browser = await chromium.launch(chromiumLaunch);
 type Figures = { cold: number[]; warm: number[] };
-const LIBS = ['ours', 'uplot', 'lwc'] as const;
+const LIBS = ['ours', 'overlays', 'uplot', 'lwc'] as const;
 type Lib = (typeof LIBS)[number];
+/** The bench page's query for each chart: `overlays` is ours with thresholds and alert bands on. */
+const LIB_QUERY: Record<Lib, string> = {
+  ours: 'lib=ours',
+  overlays: 'lib=ours&overlays=1',
+  uplot: 'lib=uplot',
+  lwc: 'lib=lwc',
+};
 const charts: Record<string, Record<Lib, Figures>> = {};
 const year = { ms: [] as number[], requestAt: [] as number[], apiMs: [] as number[], drawMs: [] as number[] };
 const map = { ours: [] as number[], leaflet: [] as number[] };
@@ -189,20 +197,20 @@ try {
     const row = Object.fromEntries(LIBS.map((lib) => [lib, { cold: [], warm: [] }])) as Record<Lib, Figures>;
     charts[n] = row;
     const run = async (lib: Lib) => {
-      const url = `${page}?lib=${lib}&n=${n}&charts=${CHARTS_PER_PAGE}`;
+      const url = `${page}?${LIB_QUERY[lib]}&n=${n}&charts=${CHARTS_PER_PAGE}`;
       const [cold = Number.NaN, ...warm] = await measure(browser, url);
       row[lib].cold.push(cold);
       row[lib].warm.push(...warm);
     };
-    // A warm-up of each (HTTP cache, Chromium's code cache), then runs of the three taking turns.
-    for (const lib of LIBS) await measure(browser, `${page}?lib=${lib}&n=${n}`);
+    // A warm-up of each (HTTP cache, Chromium's code cache), then runs of the four taking turns.
+    for (const lib of LIBS) await measure(browser, `${page}?${LIB_QUERY[lib]}&n=${n}`);
     for (let i = 0; i < RUNS; i++) {
       for (const lib of LIBS) await run(lib);
       load.push(loadavg()[0] as number);
     }
     const m = (xs: number[]) => `${median(xs).toFixed(0)} ms`;
     console.log(
-      `${n} points: cold ours ${m(row.ours.cold)}, uPlot ${m(row.uplot.cold)}, lightweight-charts ${m(row.lwc.cold)}; warm ours ${m(row.ours.warm)}, uPlot ${m(row.uplot.warm)}, lightweight-charts ${m(row.lwc.warm)}`,
+      `${n} points: cold ours ${m(row.ours.cold)} (with thresholds and alert bands ${m(row.overlays.cold)}), uPlot ${m(row.uplot.cold)}, lightweight-charts ${m(row.lwc.cold)}; warm ours ${m(row.ours.warm)} (${m(row.overlays.warm)}), uPlot ${m(row.uplot.warm)}, lightweight-charts ${m(row.lwc.warm)}`,
     );
   }
   const yearSensor = runs('year') ? await seedYear(h) : 0;
@@ -253,9 +261,17 @@ const chartRow = (n: number, kind: keyof Figures, label: string) => {
   const floor = median(lwc[kind]) / median(uplot[kind]);
   return `| ${label}, ${n.toLocaleString('en')} points | ${median(ours[kind]).toFixed(0)} ms (${range(ours[kind])}) | uPlot ${median(uplot[kind]).toFixed(0)} ms (${range(uplot[kind])}) | ${ratio.toFixed(2)}× | lightweight-charts alone ${median(lwc[kind]).toFixed(0)} ms, ${floor.toFixed(2)}× | ≤ 1.5× | ${ratio <= 1.5 ? 'ok' : 'over'} |`;
 };
+/** Ours with thresholds and alert bands on against lightweight-charts alone drawing the bare line. */
+const overlayRow = (n: number, kind: keyof Figures, label: string) => {
+  const { overlays, lwc } = charts[n] as Record<Lib, Figures>;
+  const ratio = median(overlays[kind]) / median(lwc[kind]);
+  return `| ${label}, ${n.toLocaleString('en')} points, with thresholds and alert bands | ${median(overlays[kind]).toFixed(0)} ms (${range(overlays[kind])}) | lightweight-charts alone, bare line, ${median(lwc[kind]).toFixed(0)} ms (${range(lwc[kind])}) | ${ratio.toFixed(2)}× | | ≤ 1.0× | ${ratio <= 1 ? 'ok' : 'over'} |`;
+};
 const chartRows = [
   ...SIZES.map((n) => chartRow(n, 'cold', 'first painted chart, first of a fresh page')),
   ...SIZES.map((n) => chartRow(n, 'warm', 'first painted chart, a later one in the page')),
+  ...SIZES.map((n) => overlayRow(n, 'cold', 'first painted chart, first of a fresh page')),
+  ...SIZES.map((n) => overlayRow(n, 'warm', 'first painted chart, a later one in the page')),
 ];
 const yearMs = median(year.ms);
 const mapRatio = median(map.ours) / median(map.leaflet);
@@ -266,7 +282,7 @@ Measured ${new Date().toISOString().slice(0, 10)} on the project's machine (${cp
 ${median(load).toFixed(1)} on ${cpus().length} cores; the ratios, measured side by side in the same run, are what counts. Median of ${RUNS} runs
 (the year and the map: ${PAGE_RUNS}) after a warm-up; each run is a fresh page drawing ${CHARTS_PER_PAGE} charts one after the other (the first is
 "cold": the chart library's code runs for the first time; the others "warm", as the second panel of a
-dashboard); the three charts (ours and two peers) take turns.
+dashboard); the four charts (ours, ours with thresholds and alert bands, and two peers) take turns.
 
 - **Chart**: from handing the points to the chart (ours: \`TimeSeriesChart\` under React with lightweight-charts
   loaded; uPlot: \`new uPlot(…)\`; lightweight-charts alone: \`createChart\`, one line series, \`setData\` and
@@ -282,6 +298,10 @@ dashboard); the three charts (ours and two peers) take turns.
   column's extremes too); lightweight-charts alone draws every point. The third peer is the floor of the
   library the design card names for our charts: at 1,000 points there is nothing to thin, so ours and it
   draw the same line.
+- **With thresholds and alert bands** (issue 21): ours again, handed what a panel with threshold steps and
+  a firing alert draws over its data (\`&overlays=1\` in \`e2e/bench/chartBench.tsx\`: three threshold lines
+  in their theme colours, the alert's dashed limit, two shaded firing periods, one running to the right
+  edge), against lightweight-charts alone drawing the bare line in the same run; the goal is at or under it.
 - **A year in a panel**: \`LineChartPanel\` (range \`prev_year\`) over the real API and SQLite, on a sensor with
   ${YEAR_READINGS.toLocaleString('en')} minute readings: from mounting the panel (its data request starts then) to
   the second frame after its chart drew; the API answer (resource timing of the request) is part of it.
@@ -296,7 +316,42 @@ ${chartRows.join('\n')}
 | a year of minute readings in a panel, end to end | ${yearMs.toFixed(0)} ms (${range(year.ms)}): request sent ${median(year.requestAt).toFixed(0)} ms after mounting, API answer ${median(year.apiMs).toFixed(0)} ms, chart drawn ${median(year.drawMs).toFixed(0)} ms after the answer, then two frames | | | | ≤ 150 ms | ${yearMs <= 150 ? 'ok' : 'over'} |
 | map: navigation to first marker | ${median(map.ours).toFixed(0)} ms (${range(map.ours)}) | plain Leaflet page, same GeoJSON: ${median(map.leaflet).toFixed(0)} ms (${range(map.leaflet)}) | ${mapRatio.toFixed(2)}× | | ≤ 1.1× | ${mapRatio <= 1.1 ? 'ok' : 'over'} |
 
-The run before this one, on 2026-11-27 at load 3.0 (a quieter hour; two peers then, no lightweight-charts
+**Issue 21: thresholds and alert bands on** (the rows "with thresholds and alert bands" above: ours drawing
+three threshold lines in their theme colours, an alert's dashed limit and two shaded firing periods, against
+lightweight-charts alone drawing the bare line in the same run). The run above: \`npm run bench:render\`,
+2026-11-27 22:58–23:19 UTC, \`uptime\` load average 8.5 at its start and 18.2 at its end (median 18.1 while
+measuring). **The machine was shared with the whole team's builds, browser tests and benches then**: every
+absolute figure is several times a quiet hour's, and the ranges overlap widely; only the ratios of one run
+mean anything. Ours with the overlays was at or under lightweight-charts alone for the first chart of a page
+at every size (0.78×, 0.39×, 0.09×) and for a later chart at 10,000 and 100,000 points (0.47×, 0.08×), and
+over it for a later chart at 1,000 points (344 against 283 ms, 1.22×). Against our bare chart in the same
+run the overlays cost 150–220 ms more on the first chart of a page: their code (price lines and their axis
+labels, the pane primitive that shades the periods) ran for the first time there. The out-of-sight warm-up
+chart (\`warmUp\`, \`packages/react/src/charts/warmUp.ts\`) now draws a limit line and a shaded period too.
+After that change, \`BENCH_ONLY=charts npm run bench:render\` (23:20–23:31 UTC, load 17.6 at its start,
+12.9 at its end, median 18.9 while measuring; shared machine as before), with thresholds and alert bands
+against lightweight-charts alone:
+
+| Points | First chart of a page | Ratio | A later chart | Ratio |
+| --- | --- | --- | --- | --- |
+| 1,000 | 316 ms against 664 ms | 0.48× | 256 ms against 276 ms | 0.93× |
+| 10,000 | 400 ms against 1,156 ms | 0.35× | 272 ms against 540 ms | 0.50× |
+| 100,000 | 604 ms against 4,899 ms | 0.12× | 263 ms against 2,965 ms | 0.09× |
+
+Our bare chart in that run: 232, 383 and 337 ms (first chart), 192, 305 and 236 ms (later); the overlays'
+extra on a first chart fell to 84 and 17 ms at 1,000 and 10,000 points. Goal (issue 21): at or under
+lightweight-charts alone at 1k/10k/100k points with thresholds and alert bands on: met at every size in the
+run after the warm-up change, at 1,000 points for a later chart by 7 %, within this machine's noise. To be
+measured again at a quiet hour. The warm-up's limit line and band cost \`panel.js\` 85 B gzipped (85,354 →
+85,439 B, gzip level 9 as size-limit measures, the panel entry alone built with the package's script-tag
+tsup options; budget 85.5 kB unchanged); the React entry does not carry the chart runtime.
+
+The run before the one above (2026-11-27, load 4.0, before the overlay rows): first chart of a page 101,
+134 and 142 ms, 1.45×, 1.22× and 1.17× uPlot's time (lightweight-charts alone 3.03×, 3.45×, 11.27×), a
+later one 67, 88 and 89 ms, 2.26×, 2.16× and 1.54× (alone 2.84×, 4.54×, 15.77×); a year in a panel 304 ms
+(request sent 37 ms after mounting, answer 97 ms, drawn 46 ms after it); the map 1.00× (360 against 359 ms).
+
+The run before that, on 2026-11-27 at load 3.0 (a quieter hour; two peers then, no lightweight-charts
 alone): first chart of a page 1.64×, 1.35× and 1.23× uPlot's time, a later one 1.62×, 1.73× and 1.76×; a year
 in a panel 207 ms (request sent 26 ms after mounting, answer 68 ms, drawn 31 ms after it); the map 1.10×
 (226 against 205 ms). The machine's hour moves every figure; the ratios move less.

@@ -1,5 +1,6 @@
 import type { createChart, LineSeries } from 'lightweight-charts';
 import { baseOptions } from './chartOptions';
+import { PriceLines, TimeBands } from './chartOverlays';
 import { ThinnedLines } from './thinnedLines';
 
 type Library = { createChart: typeof createChart; LineSeries: typeof LineSeries };
@@ -10,7 +11,8 @@ const WARM_UP_POINTS = 5000;
 const WARM_UP_MS = 150;
 
 /**
- * Draws a small chart once out of sight, as ours are made (options, a thinned line, axis labels), and removes it
+ * Draws a small chart once out of sight, as ours are made (options, a thinned line, axis labels, a threshold
+ * line and a shaded alert period, issue 21), and removes it
  * after its first frame: the chart library's code then runs compiled when the first data arrives, instead
  * of being compiled while the visitor waits for the first chart (about half of its time, issue 13).
  */
@@ -30,6 +32,12 @@ export function warmUp(lib: Library): Promise<void> {
   const lines = new ThinnedLines(chart, () => 480);
   lines.set(line, points);
   lines.draw(true);
+  // A limit and a firing period: their code (price lines, axis labels, the pane primitive) runs compiled
+  // in the first chart that has thresholds or alerts.
+  new PriceLines().set(line, [{ value: 10, color: '#b91c1c', label: 'Larm', dashed: true }]);
+  const bands = new TimeBands();
+  chart.panes()[0]?.attachPrimitive(bands);
+  bands.set([{ from: 0, to: 600_000, color: 'rgba(220, 38, 38, 0.14)' }]);
   return new Promise((resolve) => {
     let finished = false;
     const done = () => {
