@@ -34,6 +34,8 @@ const SECRET = 'mtn_int_deploy_test_secret';
 const HTTP_DEVICE = 'DE0000000000A001';
 const LOAD_DEVICE = 'DE0000000000A002';
 const MQTT_DEVICE = 'DE0000000000B001';
+/** The time of the first MQTT reading; the i-th published is a second later each. */
+const MQTT_START = Date.UTC(2026, 5, 1);
 const tlsDir = process.env.MATNAT_DEPLOY_TLS ?? '';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -178,19 +180,27 @@ describe('the deployment of docs/deploy.md (issue 23 point 6, issue 27 point 5)'
   let dir: string;
   let prepared: Awaited<ReturnType<typeof prepareServerDatabase>>;
   let broker: Awaited<ReturnType<typeof ownBrokerFromConfig>>;
+  let brokerLog = '';
+  let keepBrokerLog = false;
   let nginx: ChildProcess;
   let base: string;
   let httpPort: number;
   const apiPorts: [number, number] = [0, 0];
   const services: Service[] = [];
-  const output: string[] = ['', ''];
+  // Each process's warnings and errors, all of them (its request lines would push them out of a tail).
+  const said: string[][] = [[], []];
 
   beforeAll(async () => {
     if (!tlsDir)
       throw new Error('run through `npm run test:deploy` (scripts/test-deploy.mjs makes the certificate)');
     dir = mkdtempSync(join(tmpdir(), 'matnat-deploy-'));
     prepared = await prepareServerDatabase('postgres', dir, SECRET);
-    broker = await ownBrokerFromConfig(join(dir, 'broker'), join(deploy, 'mosquitto/matnat.conf'));
+    // The broker's packet log, kept when MQTT messages go missing; in the temporary directory itself, where
+    // Mosquitto (which drops to its own user) may write, unlike in `dir`.
+    brokerLog = join(tmpdir(), `matnat-deploy-mosquitto-${process.pid}-${Date.now()}.log`);
+    broker = await ownBrokerFromConfig(join(dir, 'broker'), join(deploy, 'mosquitto/matnat.conf'), {
+      log: brokerLog,
+    });
     apiPorts[0] = await freePort();
     apiPorts[1] = await freePort();
     const tls = await freePort();
@@ -209,7 +219,7 @@ describe('the deployment of docs/deploy.md (issue 23 point 6, issue 27 point 5)'
           MQTT_URL: broker.url,
         },
         onOutput: (text) => {
-          output[i] = (output[i] + text).slice(-20_000);
+          said[i]!.push(...text.split('\n').filter((l) => /"level":(4|5)0|warn|error/i.test(l)));
         },
       });
       services.push(service);
@@ -231,6 +241,7 @@ describe('the deployment of docs/deploy.md (issue 23 point 6, issue 27 point 5)'
       await new Promise((r) => nginx.once('exit', r));
     }
     await broker?.stop();
+    if (brokerLog && !keepBrokerLog) rmSync(brokerLog, { force: true });
     await prepared?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -291,11 +302,10 @@ describe('the deployment of docs/deploy.md (issue 23 point 6, issue 27 point 5)'
     let published = 0;
     let publishing = true;
     const publisher = (async () => {
-      const start = Date.UTC(2026, 5, 1);
       for (let i = 0; publishing; i++) {
         const body = ttsUplink({
           eui: MQTT_DEVICE,
-          at: new Date(start + i * 1000).toISOString(),
+          at: new Date(MQTT_START + i * 1000).toISOString(),
           decoded: { temperature: i % 25 },
         });
         await pub.publishAsync('v3/deploy@ttn/devices/d/up', JSON.stringify(body), { qos: 1 });
@@ -311,6 +321,7 @@ describe('the deployment of docs/deploy.md (issue 23 point 6, issue 27 point 5)'
     );
     const victim = services[1]!;
     const killedAt = Date.now();
+    const publishedAtKill = published;
     process.kill(victim.pid()!, 'SIGKILL');
     await waitFor(async () => victim.starts.length === 2, 'the killed process restarted', 10_000);
     // Back: answering again (start-up of the built server, seconds on a loaded machine; a bound, not a timing).
@@ -366,16 +377,15 @@ describe('the deployment of docs/deploy.md (issue 23 point 6, issue 27 point 5)'
       'every published reading stored',
       120_000,
     ).catch(async (error) => {
-      // What the next look needs: anything set aside, and what each process said last.
+      // What the next look needs: which messages (by publishing order, and how many had been published at
+      // the kill), anything set aside, what each process warned of, and the broker's log of every packet.
+      const stored = await storedTimes(db, MQTT_DEVICE);
+      const missing = [...Array(published).keys()].filter((i) => !stored.has(MQTT_START + i * 1000));
       const deadLetters = await db.selectFrom('ingest_dead_letters').selectAll().limit(5).execute();
-      const said = output.map((text) =>
-        text
-          .split('\n')
-          .filter((l) => /warn|error/i.test(l))
-          .slice(-10),
-      );
+      keepBrokerLog = true;
       throw new Error(
-        `${error}: ${mqttStored} of ${published}\ndead letters: ${JSON.stringify(deadLetters)}\n${JSON.stringify(said)}`,
+        `${error}: ${mqttStored} of ${published}, ${publishedAtKill} published at the kill; missing ${JSON.stringify(missing.slice(0, 50))}\n` +
+          `dead letters: ${JSON.stringify(deadLetters)}\nwarnings: ${JSON.stringify(said.map((l) => l.slice(-20)))}\nbroker log: ${brokerLog}`,
       );
     });
     console.log(

@@ -114,12 +114,20 @@ export async function ownBroker(dir: string): Promise<Broker> {
  * A Mosquitto of our own from a `conf.d` snippet as written (deploy/mosquitto/matnat.conf): its
  * `listener` moved to a free port, with persistence in `dir` as Debian's main mosquitto.conf sets it.
  */
-export async function ownBrokerFromConfig(dir: string, snippet: string): Promise<Broker> {
+export async function ownBrokerFromConfig(
+  dir: string,
+  snippet: string,
+  options: { log?: string } = {},
+): Promise<Broker> {
   const own = readFileSync(snippet, 'utf8');
+  // `log`: every packet in and out, to that file (what a failed delivery test needs to be read).
+  const log = options.log
+    ? `log_dest file ${options.log}\nlog_type all\nlog_timestamp_format %H:%M:%S`
+    : 'log_dest none';
   return brokerIn(
     dir,
     (port) =>
-      `${own.replace(/^listener \d+/m, `listener ${port}`)}\npersistence true\npersistence_location ${dir}/\nlog_dest none\n`,
+      `${own.replace(/^listener \d+/m, `listener ${port}`)}\npersistence true\npersistence_location ${dir}/\n${log}\n`,
   );
 }
 
