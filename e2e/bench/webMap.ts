@@ -4,7 +4,9 @@
 // - the time from navigation start until the first device marker is in the document (a MutationObserver
 //   reports it on the next frame), and until all markers are;
 // - long tasks (PerformanceObserver 'longtask') while the map is panned by mouse drags.
-// Tiles are answered empty by the page (the bench measures our work, not a tile server). Writes the
+// Tiles are answered empty by the page (the bench measures our work, not a tile server). Issue 26: each run
+// is followed by one whose tile requests fail (aborted), so the map draws the built-in basemap: the time
+// until its land is drawn, and the panning with it, against the run with tiles just before. Writes the
 // "Reference app: map" section of docs/benchmarks.md. MATNAT_BENCH_NO_BUILD=1 skips the app's build.
 
 import { cpus, loadavg } from 'node:os';
@@ -91,6 +93,8 @@ async function pan(page: Page): Promise<number[]> {
 interface Run {
   firstMs: number;
   allMs: number;
+  /** Navigation start until the basemap's land was drawn (tiles failing), else NaN. */
+  basemapMs: number;
   longTasks: number[];
 }
 
@@ -99,11 +103,14 @@ async function measure(
   state: Awaited<ReturnType<BrowserContext['storageState']>>,
   url: string,
   expected: number,
+  tilesFail = false,
 ): Promise<Run> {
   const context = await browser.newContext({ storageState: state, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.route(/tile\.openstreetmap\.org/, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: EMPTY_PNG }),
+    tilesFail
+      ? route.abort('connectionfailed')
+      : route.fulfill({ status: 200, contentType: 'image/png', body: EMPTY_PNG }),
   );
   const marks: Record<string, number> = {};
   const reported = new Promise<void>((resolve, reject) => {
@@ -111,7 +118,7 @@ async function measure(
       const [tag, name, ms] = message.text().split(' ');
       if (tag !== 'matnat-bench' || !name) return;
       marks[name] = Number(ms);
-      if (marks.all !== undefined) resolve();
+      if (marks.all !== undefined && (!tilesFail || marks.basemap !== undefined)) resolve();
     });
     page.on('pageerror', reject);
     setTimeout(() => reject(new Error('the markers did not appear within 60 s')), 60_000);
@@ -119,6 +126,8 @@ async function measure(
   await page.addInitScript(NO_NAME_HELPER);
   await page.addInitScript((expected) => {
     let first = false;
+    let all = false;
+    let basemap = false;
     const report = (name: string) =>
       requestAnimationFrame(() => console.log(`matnat-bench ${name} ${performance.now()}`));
     new MutationObserver((_, observer) => {
@@ -127,17 +136,27 @@ async function measure(
         first = true;
         report('first');
       }
-      if (count >= expected) {
-        observer.disconnect();
+      if (count >= expected && !all) {
+        all = true;
         report('all');
       }
+      if (!basemap && document.querySelector('path.matnat-basemap__land')?.getAttribute('d')) {
+        basemap = true;
+        report('basemap');
+      }
+      if (all && basemap) observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   }, expected);
   await page.goto(url);
   await reported;
   const longTasks = await pan(page);
   await context.close();
-  return { firstMs: marks.first as number, allMs: marks.all as number, longTasks };
+  return {
+    firstMs: marks.first as number,
+    allMs: marks.all as number,
+    basemapMs: marks.basemap ?? Number.NaN,
+    longTasks,
+  };
 }
 
 if (process.env.MATNAT_BENCH_NO_BUILD !== '1') {
@@ -147,6 +166,7 @@ if (process.env.MATNAT_BENCH_NO_BUILD !== '1') {
 const server: WebServer = await startWebServer();
 const browser = await chromium.launch(chromiumLaunch);
 const runs: Run[] = [];
+const failing: Run[] = [];
 const load: number[] = [];
 let markers = 0;
 try {
@@ -164,6 +184,12 @@ try {
     console.log(
       `run ${i + 1}: first marker ${run.firstMs.toFixed(0)} ms, all ${markers} ${run.allMs.toFixed(0)} ms, panning: ${run.longTasks.length} long tasks, longest ${longest.toFixed(0)} ms`,
     );
+    const without = await measure(browser, state, url, markers, true);
+    failing.push(without);
+    load.push(loadavg()[0] as number);
+    console.log(
+      `run ${i + 1}, tiles failing: first marker ${without.firstMs.toFixed(0)} ms, basemap drawn ${without.basemapMs.toFixed(0)} ms, panning: longest ${Math.max(0, ...without.longTasks).toFixed(0)} ms`,
+    );
   }
 } finally {
   await browser.close();
@@ -175,19 +201,31 @@ const all = median(runs.map((r) => r.allMs));
 const longest = Math.max(0, ...runs.flatMap((r) => r.longTasks));
 const longCount = runs.reduce((n, r) => n + r.longTasks.filter((d) => d > LONG_TASK_BUDGET_MS).length, 0);
 const ok = (pass: boolean) => (pass ? 'ok' : 'over');
+const failingFirst = median(failing.map((r) => r.firstMs));
+const basemapDrawn = median(failing.map((r) => r.basemapMs));
+const failingLongest = Math.max(0, ...failing.flatMap((r) => r.longTasks));
+const failingLong = failing.reduce(
+  (n, r) => n + r.longTasks.filter((d) => d > LONG_TASK_BUDGET_MS).length,
+  0,
+);
 const section = `## Reference app: map (\`npm run bench:web:map\`)
 
 Measured ${new Date().toISOString().slice(0, 10)} on the project's machine (${cpus().length} cores), headless Debian Chromium
 ${browser.version()}, command \`npm run bench:web:map\` (e2e/bench/webMap.ts). Load average (1 min) while measuring:
 ${median(load).toFixed(1)} on ${cpus().length} cores (${load.map((l) => l.toFixed(1)).join(', ')}). The app as \`npm start\` serves it; anna's
 ${markers} positioned devices (${SEEDED} seeded through the API plus the demo's), tiles answered with an empty PNG.
-Median of ${RUNS} cold navigations to \`/map\` after a warm-up; then six mouse drags of 20 steps each.
+Median of ${RUNS} cold navigations to \`/map\` after a warm-up; then six mouse drags of 20 steps each. Issue 26:
+each run is followed by one whose tile requests fail (aborted by the page), in which the map draws the
+built-in basemap (its chunk fetched then); the two kinds alternate in the same run.
 
 | What | Measured | Budget | |
 | --- | --- | --- | --- |
 | navigation start → first marker | ${first.toFixed(0)} ms (${runs.map((r) => r.firstMs.toFixed(0)).join(', ')}) | ≤ ${FIRST_BUDGET_MS} ms | ${ok(first <= FIRST_BUDGET_MS)} |
 | navigation start → all ${markers} markers | ${all.toFixed(0)} ms | — | |
 | long tasks while panning (all runs) | ${longCount} over ${LONG_TASK_BUDGET_MS} ms; longest ${longest.toFixed(0)} ms | none > ${LONG_TASK_BUDGET_MS} ms | ${ok(longCount === 0)} |
+| tiles failing: navigation start → first marker | ${failingFirst.toFixed(0)} ms (${(failingFirst / first).toFixed(2)}× the run with tiles) | ≤ ${FIRST_BUDGET_MS} ms | ${ok(failingFirst <= FIRST_BUDGET_MS)} |
+| tiles failing: navigation start → basemap drawn | ${basemapDrawn.toFixed(0)} ms (${failing.map((r) => r.basemapMs.toFixed(0)).join(', ')}) | — | |
+| tiles failing: long tasks while panning over the basemap | ${failingLong} over ${LONG_TASK_BUDGET_MS} ms; longest ${failingLongest.toFixed(0)} ms | none > ${LONG_TASK_BUDGET_MS} ms | ${ok(failingLong === 0)} |
 `;
 writeBenchSection('## Reference app: map', section);
 console.log(`\n${section}`);
