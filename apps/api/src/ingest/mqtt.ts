@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { IPublishPacket, MqttClient } from 'mqtt';
+import type { IPublishPacket, MqttClient, Packet } from 'mqtt';
 import type { MqttConfig } from '../config.js';
 import { resourceMessages } from '../routes/messages.js';
 import { type IntegrationRef, itemOfUplink } from './accept.js';
@@ -91,7 +91,8 @@ function holdAcks(client: MqttClient, window: number) {
       client.stream.write(pubackBytes(packets.map((p) => p.messageId!)));
       counts.sent += packets.length;
       // What mqtt.js's own write tells listeners (none in production; the tests watch PUBACKs so).
-      if (client.listenerCount('packetsend') > 0) for (const p of packets) client.emit('packetsend', p);
+      if (client.listenerCount('packetsend') > 0)
+        for (const p of packets) client.emit('packetsend', p as Packet);
     } else counts.dropped += packets.length;
     wakeIfSettled();
   };
