@@ -3,5 +3,6 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   ...sourceResolve,
-  test: { name: 'react', environment: 'happy-dom' },
+  // A controllable IntersectionObserver: panels draw once they come near the viewport (issue 22).
+  test: { name: 'react', environment: 'happy-dom', setupFiles: ['src/test/viewport.ts'] },
 });

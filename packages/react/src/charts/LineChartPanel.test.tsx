@@ -355,13 +355,20 @@ describe('LineChartPanel reads through the core client', () => {
     expect(ok.api.openStreams().map((s) => s.sensorIds)).toEqual([['1']]);
   });
 
-  it('starts loading the chart library at mount, beside the data request, though the chart waits for the data (issue 8)', async () => {
+  it('starts loading the chart library once the panel is seen, beside the data request, though the chart waits for the data (issues 8, 22)', async () => {
     const { wrapper, api } = setup();
-    const load = vi.spyOn(chartLibrary, 'load');
+    const load = chartLibrary.load;
+    // The measurement requests made when the library was asked for.
+    const requestsBefore: number[] = [];
+    vi.spyOn(chartLibrary, 'load').mockImplementation(() => {
+      requestsBefore.push(api.callsTo(/\/measurements$/).length);
+      return load();
+    });
     render(<LineChartPanel items={[{ sensorId: 1 }]} />, { wrapper });
-    expect(load).toHaveBeenCalled();
+    expect(requestsBefore).toEqual([]);
     expect(chartMock.created).toBe(0);
     await settle();
+    expect(requestsBefore[0]).toBe(0);
     expect(api.callsTo(/\/measurements$/)).toHaveLength(1);
     expect(chartMock.created).toBe(1);
   });

@@ -6,7 +6,7 @@ import {
   type MeasurementBuckets,
   type ThresholdStep,
 } from '@matnat/core';
-import { type CSSProperties, useEffect, useMemo, useState } from 'react';
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
 import { fetchResource, useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';
 import { useWidgetClient } from '../data/useWidgetClient';
@@ -17,6 +17,7 @@ import {
   TimeFilterSelectView as TimeFilterSelect,
   type TimeFilterValue,
 } from '../timeFilter/TimeFilterSelect';
+import { useSeen } from '../widgets/useSeen';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { ALERT_LIMIT_COLOR, alertBands, alertLines, useChartAlerts } from './alertOverlays';
 import { preloadCharts } from './chartLibrary';
@@ -65,7 +66,7 @@ export interface LineChartPanelProps {
 }
 
 /** The buckets of every item over the filter, each sensor's series shared with any other widget asking. */
-function useSeries(ids: string[], filter: TimeFilterValue, maxPoints: number) {
+function useSeries(ids: string[], filter: TimeFilterValue, maxPoints: number, enabled: boolean) {
   const client = useWidgetClient('queries');
   const refetchMs = intervalMs(filter.interval_slug);
   const query = { ...rangeQuery(filter), interval_slug: filter.interval_slug, max_points: maxPoints };
@@ -76,6 +77,7 @@ function useSeries(ids: string[], filter: TimeFilterValue, maxPoints: number) {
         ids.map((id) => fetchResource(client, client.queries.measurements(Number(id), query), refetchMs / 2)),
       ),
     refetchInterval: refetchMs,
+    enabled,
   });
 }
 
@@ -106,13 +108,19 @@ function LineChartPanelView(props: LineChartPanelProps) {
     props.interval,
     props.onChange,
   );
-  // The chart library (and its warm-up) is asked for in the first render, before the data: its request goes
-  // out ahead of the measurement requests, which on HTTP/1.1 share six connections with it (a dashboard's
-  // library waited behind its panels' nine answers, issue 8). A failure is reported by the chart waiting for it.
-  useState(() => {
-    if (typeof document !== 'undefined') preloadCharts();
-  });
-  const { data, error, isPending } = useSeries(ids, filter, maxPoints);
+  // Nothing is asked for and no chart is made before the panel comes near the viewport (issue 22).
+  const box = useRef<HTMLElement>(null);
+  const seen = useSeen(box);
+  // The chart library (and its warm-up) is asked for in the render that first sees the panel, before the
+  // data: its request goes out ahead of the measurement requests, which on HTTP/1.1 share six connections
+  // with it (a dashboard's library waited behind its panels' nine answers, issue 8). A failure is reported
+  // by the chart waiting for it.
+  const libraryAsked = useRef(false);
+  if (seen && !libraryAsked.current) {
+    libraryAsked.current = true;
+    preloadCharts();
+  }
+  const { data, error, isPending } = useSeries(ids, filter, maxPoints, seen);
   const live = useLiveSince(ids, data);
   const failure = useWidgetError(error, m.loadFailed);
 
@@ -129,7 +137,12 @@ function LineChartPanelView(props: LineChartPanelProps) {
     [data, live, ids.join()],
   );
   const empty = data !== undefined && series.every((s) => s.points.length === 0);
-  const alerts = useChartAlerts(ids, filter, intervalMs(filter.interval_slug), props.showAlerts !== false);
+  const alerts = useChartAlerts(
+    ids,
+    filter,
+    intervalMs(filter.interval_slug),
+    seen && props.showAlerts !== false,
+  );
   const lines = useMemo(
     (): ChartLine[] => [
       ...(props.thresholds ?? []).map((step) => ({
@@ -147,7 +160,7 @@ function LineChartPanelView(props: LineChartPanelProps) {
   // The chart is created with its first data, not empty before it: an empty chart painted while the request
   // is under way, then resized its canvases and painted twice more when the data came (issue 13).
   const [charted, setCharted] = useState(false);
-  if (data !== undefined && !charted) setCharted(true);
+  if (seen && data !== undefined && !charted) setCharted(true);
 
   const download = () => {
     if (!data) return;
@@ -159,7 +172,7 @@ function LineChartPanelView(props: LineChartPanelProps) {
   };
 
   return (
-    <section className="matnat-panel matnat-line-chart-panel" aria-busy={isPending}>
+    <section ref={box} className="matnat-panel matnat-line-chart-panel" aria-busy={isPending}>
       <header className="matnat-panel__header">
         {title ? <h3 className="matnat-panel__title">{title}</h3> : null}
         <div className="matnat-panel__tools">

@@ -7,7 +7,7 @@ import {
   type ThresholdStep,
   toEpochMs,
 } from '@matnat/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';
 import { useWidgetClient } from '../data/useWidgetClient';
@@ -15,6 +15,7 @@ import { useWidgetError } from '../data/widgetError';
 import { useMessages } from '../messages';
 import type { PanelRange } from '../timeFilter/panelRange';
 import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
+import { useSeen } from '../widgets/useSeen';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { formatAge, formatDuration, formatReading } from './format';
 import { Sparkline } from './Sparkline';
@@ -60,9 +61,13 @@ const AGE_TICK_MS = 15_000;
 const SPARKLINE_POINTS = 120;
 
 /** The latest reading: fetched every interval, replaced by each reading the live stream pushes. */
-function useLatestReading(sensorId: number | string, refreshMs: number) {
+function useLatestReading(sensorId: number | string, refreshMs: number, enabled: boolean) {
   const client = useWidgetClient('queries');
-  const fetched = useResource({ ...client.queries.latest(Number(sensorId)), refetchInterval: refreshMs });
+  const fetched = useResource({
+    ...client.queries.latest(Number(sensorId)),
+    refetchInterval: refreshMs,
+    enabled,
+  });
   const [pushed, setPushed] = useState<LatestMeasurement | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh answer replaces what was pushed
   useEffect(() => setPushed(null), [fetched.data, sensorId]);
@@ -107,8 +112,11 @@ function SingleValuePanelView(props: SingleValuePanelProps) {
     props.onChange,
   );
   const refreshMs = intervalMs(filter.interval_slug);
-  const { data: reading, error, isPending } = useLatestReading(sensorId, refreshMs);
-  const spark = useSparkline(sensorId, filter, showSparkline);
+  // Asked for once the panel comes near the viewport, in the viewport's order with the page's other panels.
+  const box = useRef<HTMLElement>(null);
+  const seen = useSeen(box);
+  const { data: reading, error, isPending } = useLatestReading(sensorId, refreshMs, seen);
+  const spark = useSparkline(sensorId, filter, seen && showSparkline);
   const failure = useWidgetError(error, m.loadFailed);
   useAgeTick();
 
@@ -119,7 +127,7 @@ function SingleValuePanelView(props: SingleValuePanelProps) {
   const expected = props.expectedIntervalS ?? reading?.expected_interval_s;
   const stale = expected !== undefined && now() - measuredAt > expected * 1000;
   return (
-    <section className="matnat-panel matnat-single-value-panel" aria-busy={isPending}>
+    <section ref={box} className="matnat-panel matnat-single-value-panel" aria-busy={isPending}>
       {title ? <h3 className="matnat-panel__title">{title}</h3> : null}
       {failure && !reading ? (
         <p className="matnat-panel__status" role="alert">

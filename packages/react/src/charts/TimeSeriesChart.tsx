@@ -1,18 +1,12 @@
-import type {
-  ChartOptions,
-  DeepPartial,
-  IChartApi,
-  ISeriesApi,
-  LineSeriesPartialOptions,
-} from 'lightweight-charts';
+import type { ChartOptions, DeepPartial, IChartApi } from 'lightweight-charts';
 import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { resolveColor } from '../styles/theme';
-import { diffOptions } from '../widgets/diffOptions';
 import { useLatest } from '../widgets/useLatest';
 import { useWidget } from '../widgets/useWidget';
 import { type ChartLibrary, chartLibraryForData } from './chartLibrary';
 // Types only: the code that draws comes with the chart library (chartRuntime.ts), not with this component.
 import type { ChartBand, ChartLine, PriceLines, TimeBands } from './chartOverlays';
+import type { SeriesHandles } from './chartSeries';
 import type { ThinnedLines } from './thinnedLines';
 import type { ChartPoint } from './thinning';
 
@@ -51,26 +45,8 @@ export interface TimeSeriesChartProps {
   bands?: readonly ChartBand[];
 }
 
-interface SeriesHandles {
-  line: ISeriesApi<'Line'>;
-  min?: ISeriesApi<'Line'>;
-  max?: ISeriesApi<'Line'>;
-  input: ChartSeriesInput;
-}
-
 const NO_LINES: readonly ChartLine[] = [];
 const NO_BANDS: readonly ChartBand[] = [];
-
-function bandOptions(color: string): LineSeriesPartialOptions {
-  return {
-    color: `${color}66`,
-    lineWidth: 1,
-    lineStyle: 2,
-    priceLineVisible: false,
-    lastValueVisible: false,
-    crosshairMarkerVisible: false,
-  };
-}
 
 /**
  * A lightweight-charts time-series chart: the chart is created once, series are added, updated and removed
@@ -103,7 +79,7 @@ export function TimeSeriesChart({
       libRef.current = lib;
       const { options: opts, locale: loc, height: h } = initial.current;
       const created = lib.createChart(container, { ...lib.baseOptions(loc, h, container), ...opts });
-      linesRef.current = new lib.ThinnedLines(created, () => pixelColumns(created, container));
+      linesRef.current = new lib.ThinnedLines(created, () => lib.pixelColumns(created, container));
       priceLinesRef.current = new lib.PriceLines();
       bandsRef.current = new lib.TimeBands();
       created.panes()[0]?.attachPrimitive(bandsRef.current);
@@ -121,8 +97,9 @@ export function TimeSeriesChart({
   });
 
   useEffect(() => {
-    if (!chart) return;
-    const diff = diffOptions(appliedOptions.current, options);
+    const lib = libRef.current;
+    if (!chart || !lib) return;
+    const diff = lib.diffOptions(appliedOptions.current, options);
     appliedOptions.current = options;
     if (diff) chart.applyOptions(diff);
   }, [chart, options]);
@@ -151,23 +128,9 @@ export function TimeSeriesChart({
   // thinned for the new number of pixel columns.
   useEffect(() => {
     const container = containerRef.current;
-    if (!chart || !container || typeof ResizeObserver === 'undefined') return;
-    // The observer's first call reports the starting size (reading clientWidth here would force a layout).
-    let width: number | undefined;
-    const observer = new ResizeObserver((entries) => {
-      const observed = entries[0]?.contentRect.width;
-      if (observed === undefined || observed === width) return;
-      const resized = width !== undefined;
-      width = observed;
-      // After lightweight-charts' own resize, which runs in its own observer callback.
-      if (resized && firstDataDone.current) frame = requestAnimationFrame(() => linesRef.current?.draw(true));
-    });
-    let frame = 0;
-    observer.observe(container);
-    return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
-    };
+    const lib = libRef.current;
+    if (!chart || !container || !lib) return;
+    return lib.redrawOnResize(container, () => firstDataDone.current && linesRef.current?.draw(true));
   }, [chart]);
 
   // A layout effect: new data reaches lightweight-charts in the commit that brought it, so the chart draws it
@@ -176,21 +139,9 @@ export function TimeSeriesChart({
     const lib = libRef.current;
     const lines = linesRef.current;
     if (!chart || !lib || !lines) return;
-    const handles = handlesRef.current;
     const before = lines.extent();
     const showedAll = lines.showsAll();
-    const wanted = new Set(series.map((s) => s.id));
-    for (const [id, h] of handles) {
-      if (wanted.has(id)) continue;
-      for (const line of [h.line, h.min, h.max]) {
-        if (!line) continue;
-        chart.removeSeries(line);
-        lines.delete(line);
-      }
-      handles.delete(id);
-    }
-    for (const input of series)
-      handles.set(input.id, updateSeries(chart, lib, lines, handles.get(input.id), input));
+    lib.updateAllSeries(chart, lines, handlesRef.current, series);
     const anyData = series.some((s) => s.points.length > 0);
     // A new time filter, or a view that showed everything, shows all the new data; a zoomed view stays.
     const fit = !firstDataDone.current || showedAll || lib.ThinnedLines.newRange(before, lines.extent());
@@ -224,71 +175,5 @@ export function TimeSeriesChart({
       className={['matnat-chart', className].filter(Boolean).join(' ')}
       style={{ position: 'relative', width: '100%', height, ...style }}
     />
-  );
-}
-
-/** Device pixel columns of the chart's pane: the resolution the lines are thinned to. */
-function pixelColumns(chart: IChartApi, container: HTMLElement): number {
-  const width = chart.timeScale().width() || container.clientWidth;
-  return Math.round(width * (globalThis.devicePixelRatio || 1));
-}
-
-/** Creates or updates one input's line (and min/max band lines) and hands their points to `lines`. */
-function updateSeries(
-  chart: IChartApi,
-  lib: ChartLibrary,
-  lines: ThinnedLines,
-  h: SeriesHandles | undefined,
-  input: ChartSeriesInput,
-): SeriesHandles {
-  // A theme colour as the page around the chart sets it.
-  const color = resolveColor(input.color, chart.chartElement());
-  if (!h) {
-    // The legend names the lines; a title on the price scale would cover the chart on a phone.
-    const line = chart.addSeries(lib.LineSeries, {
-      color,
-      lineWidth: 2,
-      priceLineVisible: false,
-    });
-    lines.set(line, input.points);
-    h = { line, input };
-  } else {
-    const prev = h.input;
-    if (prev.color !== input.color) {
-      h.line.applyOptions({ color });
-      for (const band of [h.min, h.max]) band?.applyOptions(bandOptions(color));
-    }
-    if (prev.points !== input.points) lines.set(h.line, input.points, appended(prev.points, input.points));
-  }
-  const prevBand = h.input === input ? undefined : h.input.band;
-  if (input.band) {
-    const fresh = !h.min;
-    h.min ??= chart.addSeries(lib.LineSeries, bandOptions(color));
-    h.max ??= chart.addSeries(lib.LineSeries, bandOptions(color));
-    if (fresh || prevBand?.min !== input.band.min) lines.set(h.min, input.band.min);
-    if (fresh || prevBand?.max !== input.band.max) lines.set(h.max, input.band.max);
-  } else if (h.min && h.max) {
-    for (const band of [h.min, h.max]) {
-      chart.removeSeries(band);
-      lines.delete(band);
-    }
-    h.min = undefined;
-    h.max = undefined;
-  }
-  h.input = input;
-  return h;
-}
-
-/** Whether `next` is `prev` with one live reading appended (drawn with `update`, not a redraw). */
-function appended(prev: ChartPoint[], next: ChartPoint[]): boolean {
-  const last = next[next.length - 1];
-  const before = prev[prev.length - 1];
-  const same = next[next.length - 2];
-  return (
-    last != null &&
-    last.value != null &&
-    next.length === prev.length + 1 &&
-    (before === same ||
-      (before != null && same != null && before.time === same.time && before.value === same.value))
   );
 }

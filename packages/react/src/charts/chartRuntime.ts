@@ -6,8 +6,11 @@
  * (`@matnat/react/chart-runtime`); the script tags bundle it inline.
  */
 export { createChart, LineSeries } from 'lightweight-charts';
+// Used by TimeSeriesChart once its chart exists: with the library, not in the component's entry.
+export { diffOptions } from '../widgets/diffOptions';
 export { baseOptions } from './chartOptions';
 export { PriceLines, TimeBands } from './chartOverlays';
+export { pixelColumns, redrawOnResize, updateAllSeries } from './chartSeries';
 export { ThinnedLines } from './thinnedLines';
 export { tickFormats } from './tickFormats';
 export { warmUp } from './warmUp';

@@ -6,6 +6,7 @@ import { chartLibrary } from '../charts/chartLibrary';
 import { LineChartPanel } from '../charts/LineChartPanel';
 import { Panel } from '../charts/Panel';
 import { chartMock, createChartModule } from '../test/chartMock';
+import { expectPollingPaused } from '../testing/pollingPaused';
 import {
   settle,
   singleValuePanelAnswer,
@@ -75,5 +76,17 @@ describe('widgets on a widget client (script tags: no query engine)', () => {
     expect(screen.getByText('21,5')).toBeTruthy();
     expect(document.querySelector('.matnat-single-value__unit')?.textContent).toBe('\u00a0%');
     expect(api.callsTo(/\/latest$/)[0]!.path).toBe('/api/v1/sensor/3/latest');
+  });
+});
+
+describe("a hidden tab pauses the script tags' polling; the live stream stays (issue 22)", () => {
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('no refetch while hidden, one at once when shown again', async () => {
+    await expectPollingPaused(testWidgetClient);
   });
 });

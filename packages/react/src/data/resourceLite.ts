@@ -86,8 +86,15 @@ export function useResource<T>(options: ResourceOptions<T>): ResourceResult<T> {
     const load = () => fetchResource(client, latest, refetchInterval || 0).catch(() => {});
     void load();
     if (!refetchInterval) return;
-    const timer = setInterval(load, refetchInterval);
-    return () => clearInterval(timer);
+    // A hidden page does not poll (as query-core's observers do not): back in view, an answer older than the
+    // interval is fetched again at once. The live stream goes on meanwhile.
+    const poll = () => document.visibilityState !== 'hidden' && load();
+    const timer = setInterval(poll, refetchInterval);
+    document.addEventListener('visibilitychange', poll);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', poll);
+    };
   }, [client, entry, enabled, refetchInterval]);
   return result as ResourceResult<T>;
 }

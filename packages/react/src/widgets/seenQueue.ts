@@ -1,0 +1,106 @@
+/** How far outside the viewport a panel counts as near it: half a screen, so scrolling finds it drawn. */
+export const NEAR_MARGIN = '50% 0px';
+
+interface Watched {
+  release(): void;
+  /** Near the viewport, as the observer last said. */
+  near?: boolean;
+  /** Where the observer last saw it; unset until its first report. */
+  top?: number;
+  left?: number;
+}
+
+type Idle = (run: () => void) => void;
+
+/** An idle period of the main thread; a short timeout where there is no `requestIdleCallback` (Safari). */
+const whenIdle: Idle = (run) =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(run, { timeout: 2000 })
+    : setTimeout(run, 50);
+
+/**
+ * The page's one watch over its widgets' boxes: a widget is released (its data asked for, its chart created)
+ * when its box comes near the viewport, those of one report in the viewport's order (top to bottom, then
+ * left to right), and the ones further away one per idle period after that, in page order. Nothing is
+ * released while the page is hidden (a background tab). Without an IntersectionObserver (an old browser)
+ * every widget is released at once, as before.
+ */
+export function createSeenQueue(idle: Idle = whenIdle) {
+  const watched = new Map<Element, Watched>();
+  let observer: IntersectionObserver | null = null;
+  /** The idle period asked for (one at a time), by the round of watching it belongs to. */
+  let idleRound = -1;
+  let round = 0;
+
+  const forget = (element: Element) => {
+    watched.delete(element);
+    observer?.unobserve(element);
+    if (watched.size || !observer) return;
+    observer.disconnect();
+    observer = null;
+    idleRound = -1;
+    round++;
+    document.removeEventListener('visibilitychange', releaseNear);
+  };
+
+  /** Releases the watched elements that pass `test`, in the viewport's order; `one`: only the first. */
+  const release = (test: (w: Watched) => boolean | undefined, one = false) => {
+    const chosen = [...watched]
+      .filter(([, w]) => test(w))
+      .sort(
+        ([, a], [, b]) => (a.top as number) - (b.top as number) || (a.left as number) - (b.left as number),
+      )
+      .slice(0, one ? 1 : undefined);
+    for (const [element, w] of chosen) {
+      forget(element);
+      w.release();
+    }
+  };
+
+  /** A hidden page releases nothing (and asks for no idle periods) until it is shown again. */
+  function releaseNear() {
+    if (document.visibilityState === 'hidden') return;
+    release((w) => w.near);
+    if (idleRound === round || !watched.size) return;
+    idleRound = round;
+    const asked = round;
+    idle(() => {
+      if (asked !== round) return;
+      idleRound = -1;
+      if (document.visibilityState !== 'hidden') release((w) => w.top !== undefined, true);
+      releaseNear();
+    });
+  }
+
+  const observe = (entries: IntersectionObserverEntry[]) => {
+    for (const entry of entries) {
+      const w = watched.get(entry.target);
+      if (!w) continue;
+      w.near = entry.isIntersecting;
+      w.top = entry.boundingClientRect.top;
+      w.left = entry.boundingClientRect.left;
+    }
+    releaseNear();
+  };
+
+  /** Calls `onSeen` once: when the element comes near the viewport, or at its idle turn. Undone by the result. */
+  return function watch(element: Element, onSeen: () => void): () => void {
+    if (typeof IntersectionObserver === 'undefined') {
+      let cancelled = false;
+      queueMicrotask(() => cancelled || onSeen());
+      return () => {
+        cancelled = true;
+      };
+    }
+    if (!observer) {
+      observer = new IntersectionObserver(observe, { rootMargin: NEAR_MARGIN });
+      document.addEventListener('visibilitychange', releaseNear);
+    }
+    watched.set(element, { release: onSeen });
+    observer.observe(element);
+    return () => forget(element);
+  };
+}
+
+/** The page's one queue: every panel of every provider on the page takes its turn in it. */
+export const watchSeen = createSeenQueue();
