@@ -1,5 +1,7 @@
-import type { MatnatQueryOptions, RouteName, RouteParams } from '@matnat/core';
+import { rangeQuery } from '@matnat/contract/plain';
+import type { Dashboard, MatnatQueryOptions, RouteName, RouteParams, Snapshot } from '@matnat/core';
 import { matnat } from '../matnat';
+import { firstScreenful } from '../shell/panelSize';
 
 /**
  * What a route's loader does once its guards let the visitor in: start the queries its screen reads,
@@ -27,11 +29,45 @@ function startFor(raw: string | undefined, query: (id: number) => MatnatQueryOpt
 
 const q = matnat.queries;
 
+/** Buckets a line-chart panel asks for per sensor (LineChartPanel's `maxPoints`) and a single value's sparkline. */
+const LINE_CHART_POINTS = 1000;
+const SPARKLINE_POINTS = 120;
+
+/**
+ * The dashboard, then the measurements of the panels on its first screen, as those panels will ask for them
+ * (the route's time filter, the SDK panels' query keys): the requests go out while the screen's chunk and
+ * the chart library load, and the panels find the answers in the cache (issue 22). The ones further down
+ * ask for theirs when they come near the viewport.
+ */
+function startDashboard(raw: string | undefined, url: URL): void {
+  const id = idParam(raw);
+  if (id === null) return;
+  matnat
+    .load(q.dashboard(id))
+    .then((board) => startFirstPanels(board, url.pathname))
+    .catch(() => undefined);
+}
+
+function startFirstPanels(board: Snapshot<Dashboard>, path: string): void {
+  const filter = matnat.timeFilters.get(path);
+  const range = { ...rangeQuery(filter), interval_slug: filter.interval_slug };
+  const viewport = { width: window.innerWidth, height: window.innerHeight };
+  for (const panel of firstScreenful(board.panels ?? [], viewport)) {
+    if (panel.type === 'line_chart') {
+      for (const item of panel.lineChartItems ?? [])
+        start(q.measurements(item.sensor_id, { ...range, max_points: LINE_CHART_POINTS }));
+    }
+    const sensorId = panel.singleValueItem?.sensor_id ?? panel.sensor?.id;
+    if (panel.type === 'single_value' && sensorId != null)
+      start(q.latest(sensorId), q.measurements(sensorId, { ...range, max_points: SPARKLINE_POINTS }));
+  }
+}
+
 /** Every route with server data, and the queries its screen reads (docs/web.md). */
 export const ROUTE_DATA: Partial<Record<RouteName, RouteData>> = {
   // The fleet overview (issue 21) reads the devices and the alerts.
   'dashboard.index': () => start(q.dashboards(), q.devices(), q.alerts()),
-  'dashboard.show': ({ dashboard_id }) => startFor(dashboard_id, q.dashboard),
+  'dashboard.show': ({ dashboard_id }, url) => startDashboard(dashboard_id, url),
   'dashboard.panelform.simple': () => start(q.devices()),
   'dashboard.panelform.advanced': () => start(q.devices()),
   'panel.edit': ({ panel_id }) => {

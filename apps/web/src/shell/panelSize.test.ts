@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resizedByDrag, resizedByKey, sizeAnnouncement } from './panelSize';
+import { firstScreenful, resizedByDrag, resizedByKey, sizeAnnouncement } from './panelSize';
 
 describe('a panel resized on the 12-column grid (issue 21 point 5)', () => {
   it('arrow keys: left/right one column, up/down one row; other keys do nothing', () => {
@@ -25,5 +25,32 @@ describe('a panel resized on the 12-column grid (issue 21 point 5)', () => {
     expect(sizeAnnouncement('Abisko linje', { width: 8, height: 1 })).toBe(
       'Abisko linje: 8 av 12 kolumner bred, 1 rad hög.',
     );
+  });
+});
+
+describe("the dashboard's first screenful, whose measurements its loader asks for (issue 22)", () => {
+  const panels = (sizes: [number, number][]) => sizes.map(([width, height], id) => ({ id, width, height }));
+  const ids = (shown: { id: number }[]) => shown.map((panel) => panel.id);
+
+  it('eight half-width panels three rows high: the first two rows inside 1280 × 800, the rest below', () => {
+    const eight = panels(Array.from({ length: 8 }, () => [6, 3] as [number, number]));
+    expect(ids(firstScreenful(eight, { width: 1280, height: 800 }))).toEqual([0, 1, 2, 3]);
+  });
+
+  it('a row is as tall as its tallest panel, a panel too wide for the row starts the next one', () => {
+    const mixed = panels([
+      [4, 6],
+      [8, 2],
+      [8, 2],
+      [12, 1],
+    ]);
+    // Row 1: panels 0 and 1 (4 + 8 columns, 6 rows tall); panel 2 starts row 2 below 150 + 590 px.
+    expect(ids(firstScreenful(mixed, { width: 1280, height: 700 }))).toEqual([0, 1]);
+    expect(ids(firstScreenful(mixed, { width: 1280, height: 800 }))).toEqual([0, 1, 2]);
+  });
+
+  it('one column on a phone: each panel is a row of its own', () => {
+    const eight = panels(Array.from({ length: 8 }, () => [6, 3] as [number, number]));
+    expect(ids(firstScreenful(eight, { width: 390, height: 844 }))).toEqual([0, 1]);
   });
 });

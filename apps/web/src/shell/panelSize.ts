@@ -39,3 +39,38 @@ export function resizedByDrag(start: PanelSize, dx: number, dy: number, columnPx
 /** What the live region says after a resize: 'Abisko linje: 8 av 12 kolumner bred, 4 rader hög.' */
 export const sizeAnnouncement = (name: string, { width, height }: PanelSize) =>
   `${name}: ${width} av ${GRID.columns} kolumner bred, ${height} ${height === 1 ? 'rad' : 'rader'} hög.`;
+
+/** Where the dashboard's grid starts below the top of the page (bar, title row), and a panel's own parts. */
+const GRID_TOP_PX = 150;
+const PANEL_CHROME_PX = 110;
+/** The grid has its 12 columns from Tailwind's `md` (768 px), one column below. */
+const GRID_FROM_PX = 768;
+
+/**
+ * The panels whose box starts inside a viewport of `width` × `height` on the dashboard, in order: the grid's
+ * auto-placement (each panel spans its width in columns, a row as tall as its tallest panel), estimated
+ * from the stored sizes. The route's loader asks for their measurements before the screen has loaded.
+ */
+export function firstScreenful<P extends PanelSize>(
+  panels: readonly P[],
+  viewport: { width: number; height: number },
+): P[] {
+  const columns = viewport.width >= GRID_FROM_PX ? GRID.columns : 1;
+  const shown: P[] = [];
+  let top = GRID_TOP_PX;
+  let used = 0;
+  let rowHeight = 0;
+  for (const panel of panels) {
+    const span = Math.min(columns, withinGrid(panel).width);
+    if (used + span > columns) {
+      top += rowHeight;
+      used = 0;
+      rowHeight = 0;
+    }
+    if (top >= viewport.height) break;
+    shown.push(panel);
+    used += span;
+    rowHeight = Math.max(rowHeight, withinGrid(panel).height * GRID.rowPx + PANEL_CHROME_PX);
+  }
+  return shown;
+}
