@@ -10,57 +10,21 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { repoRoot } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
 import { startWebServer } from '../webHarness';
-import { median } from './benchKit';
+import { firstDashboard, lighthouseVersion, medianScores, RUNS, signIn } from './lighthouseKit';
 
 /** 100 KB, as Vite and size-limit count them (1 KB = 1,000 B). */
 const LOGIN_JS_BUDGET = 100_000;
-/** Lighthouse's simulated CPU multiplies the noise of a shared 2-core machine: the median of five. */
-const RUNS = 5;
+/** Lighthouse's budgets of issue 8 (runs and scoring in lighthouseKit.ts). */
 const CATEGORIES = { performance: 90, accessibility: 95, 'best-practices': 95 } as const;
 type Category = keyof typeof CATEGORIES;
 type Scores = Record<Category, number>;
-let lighthouseVersion = '';
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const load = () => loadavg().map((l) => l.toFixed(2));
-
-/** The session cookie of a user signed in through the API, as the app signs in. */
-async function signIn(base: string, email: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [name, ...value] = (c.split(';')[0] ?? '').split('=');
-      if (name) jar.set(name, value.join('='));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(await fetch(`${base}/sanctum/csrf-cookie`));
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: cookie(),
-      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-    },
-    body: JSON.stringify({ email, password: 'matnat-demo' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  keep(res);
-  return cookie();
-}
-
-async function firstDashboard(base: string, cookie: string): Promise<number> {
-  const res = await fetch(`${base}/api/v1/dashboard`, { headers: { cookie } });
-  const { data } = (await res.json()) as { data: { id: number }[] };
-  if (!data[0]) throw new Error('the demo user has no dashboard');
-  return data[0].id;
-}
 
 /** Every script the page loads until the network is idle, each as gzip -9 of its bytes. */
 async function scriptBytes(url: string): Promise<{ total: number; files: [string, number][] }> {
@@ -84,64 +48,6 @@ async function scriptBytes(url: string): Promise<{ total: number; files: [string
   } finally {
     await browser.close();
   }
-}
-
-/** Lighthouse's mobile defaults (simulated slow 4G and a 4× slower CPU) in Debian's Chromium. */
-async function lighthouseScores(url: string, cookie?: string): Promise<Scores | null> {
-  const chrome = await launch({
-    chromePath: chromiumLaunch.executablePath,
-    chromeFlags: [...chromiumLaunch.args, '--headless=new'],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      logLevel: 'error',
-      output: 'json',
-      onlyCategories: Object.keys(CATEGORIES),
-      extraHeaders: cookie ? { cookie } : undefined,
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    // A run whose trace Lighthouse could not read (NO_NAVSTART now and then) has no scores: run it again.
-    if (result.lhr.runtimeError) {
-      console.log(`  ${url}: Lighthouse failed (${result.lhr.runtimeError.code}), running again`);
-      return null;
-    }
-    const { categories, audits } = result.lhr;
-    lighthouseVersion = result.lhr.lighthouseVersion;
-    const failed = Object.values(audits).filter(
-      (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',
-    );
-    const metrics = [
-      'first-contentful-paint',
-      'largest-contentful-paint',
-      'total-blocking-time',
-      'cumulative-layout-shift',
-    ]
-      .map((id) => `${id.replace(/-/g, ' ')} ${audits[id]?.displayValue ?? '?'}`)
-      .join(', ');
-    console.log(`  ${url}: ${metrics}`);
-    for (const audit of failed)
-      console.log(`    failed: ${audit.id} ${JSON.stringify(audit.details ?? {}).slice(0, 400)}`);
-    return Object.fromEntries(
-      Object.keys(CATEGORIES).map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
-    ) as Scores;
-  } finally {
-    chrome.kill();
-  }
-}
-
-async function medianScores(url: string, cookie?: string): Promise<{ median: Scores; runs: Scores[] }> {
-  const runs: Scores[] = [];
-  for (let tries = 0; runs.length < RUNS && tries < 2 * RUNS; tries++) {
-    const scores = await lighthouseScores(url, cookie);
-    if (scores) runs.push(scores);
-  }
-  if (runs.length < RUNS) throw new Error(`Lighthouse failed too often on ${url}`);
-  const keys = Object.keys(CATEGORIES) as Category[];
-  return {
-    median: Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as Scores,
-    runs,
-  };
 }
 
 const misses = (scores: Scores) =>
@@ -192,8 +98,8 @@ async function main() {
     const cookie = await signIn(server.url, 'anna@matnat.se');
     const dashboard = `/dashboard/${await firstDashboard(server.url, cookie)}`;
     const pages: [string, Awaited<ReturnType<typeof medianScores>>][] = [
-      ['/login', await medianScores(`${server.url}/login`)],
-      [dashboard, await medianScores(`${server.url}${dashboard}`, cookie)],
+      ['/login', await medianScores(`${server.url}/login`, CATEGORIES)],
+      [dashboard, await medianScores(`${server.url}${dashboard}`, CATEGORIES, cookie)],
     ];
     const rows = pages.map(([path, { median: m, runs }]) => {
       const missed = misses(m);
@@ -217,7 +123,7 @@ after (\`uptime\`; a load near 2 is the benchmark's own browser and server). \`e
 | --- | ---: |
 ${login.files.map(([file, bytes]) => `| \`${file.replace(/-[\w-]{8}\.js$/, '-….js')}\` | ${kb(bytes)} |`).join('\n')}
 
-**Lighthouse ${lighthouseVersion} mobile** (its defaults: simulated slow 4G, 4× CPU slow-down; Debian Chromium, headless),
+**Lighthouse ${lighthouseVersion()} mobile** (its defaults: simulated slow 4G, 4× CPU slow-down; Debian Chromium, headless),
 median of ${RUNS} runs; budget performance ≥ 90, accessibility ≥ 95, best practices ≥ 95:
 
 | Page | Performance | Accessibility | Best practices | Runs (perf/a11y/bp) |
