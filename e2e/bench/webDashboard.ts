@@ -7,6 +7,9 @@
 // - the measurement requests against the distinct (sensor, range, interval) the panels show,
 // - the JS (gzip -9 of each script file as built) loaded for /dashboard/{id} before the panels' chunks (the
 //   chart library the panels load on demand).
+// Then issue 22's same-run A/B (peerRuns.ts): ours and a plain peer page (dashboardPeer.ts, lightweight-charts
+// alone) taking turns, 9 loads each at 1280 × 800: the first screenful and all 8 painted, and a year in one
+// panel (mount → painted), with the load average beside them.
 // Writes the "Reference app: dashboard" section of docs/benchmarks.md. MATNAT_BENCH_NO_BUILD=1 skips the
 // app's build (when `bench:web` has just built it).
 
@@ -21,8 +24,14 @@ import { repoRoot } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
 import { startWebServer, type WebServer } from '../webHarness';
 import { median, signInAnna, writeBenchSection } from './benchKit';
+import { alternate, medianOf, type Painted, paintedLoad, peerPage, peerUrl } from './peerRuns';
 
 const RUNS = 5;
+/** Issue 22's A/B: loads of ours and of the peer page, taking turns. */
+const AB_RUNS = 9;
+const FIRST_SCREEN_RATIO = 1.25;
+const YEAR_RATIO = 1.3;
+const YEAR_RANGE = 'this_year';
 const PANELS = 8;
 const MARK = 'matnat:panel-painted:';
 const BUDGET_MS = 1000;
@@ -37,41 +46,55 @@ const NO_NAME_HELPER = 'globalThis.__name = (fn) => fn';
  * (the app's anti-forgery cookie and header). Panels share sensors, so the distinct sensors are fewer
  * than the lines. Returns its id and the distinct sensors.
  */
-async function seedDashboard(context: BrowserContext, url: string): Promise<{ id: number; sensors: number }> {
+async function seedDashboard(
+  context: BrowserContext,
+  url: string,
+  count = PANELS,
+  title = 'Bänk: åtta linjediagram',
+): Promise<{ id: number; sensors: number; panels: number[][] }> {
   const page = await context.newPage();
   await page.addInitScript(NO_NAME_HELPER);
   await page.goto(`${url}/dashboard`);
-  const seeded = await page.evaluate(async (panels) => {
-    const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
-    const headers = { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': xsrf };
-    const post = async (path: string, body: unknown) => {
-      const res = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
-      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()).data;
-    };
-    const devices = (await (await fetch('/api/v1/device/?include=sensors', { headers })).json()).data as {
-      id: number;
-      sensors: { id: number; type: string }[];
-    }[];
-    const lines = devices.flatMap((d) =>
-      d.sensors.filter((s) => s.type === 'temperature').map((s) => ({ device_id: d.id, sensor_id: s.id })),
-    );
-    if (lines.length < 4) throw new Error(`anna sees only ${lines.length} temperature sensors`);
-    const board = await post('/api/v1/dashboard', { title: 'Bänk: åtta linjediagram' });
-    const used = new Set<number>();
-    for (let i = 0; i < panels; i++) {
-      // Two lines a panel, sliding by one: neighbouring panels share a sensor.
-      const items = [lines[i % lines.length], lines[(i + 1) % lines.length]].filter(Boolean);
-      for (const item of items) used.add(item!.sensor_id);
-      await post('/api/v1/panel', {
-        type: 'line_chart',
-        dashboard_id: board.id,
-        title: `Panel ${i + 1}`,
-        line_chart_items: items,
-      });
-    }
-    return { id: board.id as number, sensors: used.size };
-  }, PANELS);
+  const seeded = await page.evaluate(
+    async ({ panels, title }) => {
+      const xsrf = decodeURIComponent(document.cookie.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '');
+      const headers = {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        'x-xsrf-token': xsrf,
+      };
+      const post = async (path: string, body: unknown) => {
+        const res = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
+        if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+        return (await res.json()).data;
+      };
+      const devices = (await (await fetch('/api/v1/device/?include=sensors', { headers })).json()).data as {
+        id: number;
+        sensors: { id: number; type: string }[];
+      }[];
+      const lines = devices.flatMap((d) =>
+        d.sensors.filter((s) => s.type === 'temperature').map((s) => ({ device_id: d.id, sensor_id: s.id })),
+      );
+      if (lines.length < 4) throw new Error(`anna sees only ${lines.length} temperature sensors`);
+      const board = await post('/api/v1/dashboard', { title });
+      const used = new Set<number>();
+      const sensorsOf: number[][] = [];
+      for (let i = 0; i < panels; i++) {
+        // Two lines a panel, sliding by one: neighbouring panels share a sensor.
+        const items = [lines[i % lines.length], lines[(i + 1) % lines.length]].filter(Boolean);
+        for (const item of items) used.add(item!.sensor_id);
+        sensorsOf.push(items.map((item) => item!.sensor_id));
+        await post('/api/v1/panel', {
+          type: 'line_chart',
+          dashboard_id: board.id,
+          title: `Panel ${i + 1}`,
+          line_chart_items: items,
+        });
+      }
+      return { id: board.id as number, sensors: used.size, panels: sensorsOf };
+    },
+    { panels: count, title },
+  );
   await page.close();
   return seeded;
 }
@@ -206,12 +229,35 @@ const server: WebServer = await startWebServer();
 const browser = await chromium.launch(chromiumLaunch);
 const runs: Run[] = [];
 const load: number[] = [];
-let board = { id: 0, sensors: 0 };
+const abLoad: number[] = [];
+let board = { id: 0, sensors: 0, panels: [] as number[][] };
+let screenful = { ours: [] as Painted[], peer: [] as Painted[] };
+let year = { ours: [] as Painted[], peer: [] as Painted[] };
 try {
   const context = await signInAnna(browser, server.url);
   board = await seedDashboard(context, server.url);
+  const yearBoard = await seedDashboard(context, server.url, 1, 'Bänk: ett år');
   const state = await context.storageState();
   await context.close();
+  const peerHtml = await peerPage();
+  const noteLoad = () => abLoad.push(loadavg()[0] as number);
+  screenful = await alternate(
+    AB_RUNS,
+    () => paintedLoad(browser, state, `${server.url}/dashboard/${board.id}`, PANELS),
+    () => paintedLoad(browser, state, peerUrl(server.url, board.panels), PANELS, { peerHtml }),
+    noteLoad,
+  );
+  const yearPath = `/dashboard/${yearBoard.id}`;
+  // The year board's time filter, as the time picker stores it (the core's `matnat.timeFilters`).
+  const yearFilter = `localStorage.setItem('matnat.timeFilters', ${JSON.stringify(
+    JSON.stringify({ [yearPath]: { route: yearPath, range_slug: YEAR_RANGE, interval_slug: '15_m' } }),
+  )})`;
+  year = await alternate(
+    AB_RUNS,
+    () => paintedLoad(browser, state, `${server.url}${yearPath}`, 1, { init: yearFilter }),
+    () => paintedLoad(browser, state, peerUrl(server.url, yearBoard.panels, YEAR_RANGE), 1, { peerHtml }),
+    noteLoad,
+  );
   const url = `${server.url}/dashboard/${board.id}`;
   await measure(browser, state, url); // warm-up: the server's caches, Chromium's start
   for (let i = 0; i < RUNS; i++) {
@@ -237,7 +283,32 @@ const requests = Math.max(...runs.map((r) => r.measurementRequests));
 const distinct = board.sensors;
 const ok = (pass: boolean) => (pass ? 'ok' : 'over');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (x: number) => `${x.toFixed(0)} ms`;
+const ratio = (a: number, b: number) => a / b;
+const firstRatio = ratio(medianOf(screenful.ours, 'firstScreen'), medianOf(screenful.peer, 'firstScreen'));
+const yearRatio = ratio(medianOf(year.ours, 'mountToPainted'), medianOf(year.peer, 'mountToPainted'));
+const underLoad =
+  median(abLoad) >= 1.5 ? ' **Taken under load**: the figures move with the machine; the ratios less.' : '';
+console.log(
+  `first screenful ${firstRatio.toFixed(2)}×, a year in a panel ${yearRatio.toFixed(2)}×, load ${median(abLoad).toFixed(1)}`,
+);
 const section = `## Reference app: dashboard (\`npm run bench:web:dashboard\`)
+
+### Against a plain peer page (issue 22)
+
+Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm run bench:web:dashboard\`, load average (1 min) ${median(abLoad).toFixed(1)}
+on ${cpus().length} cores (${Math.min(...abLoad).toFixed(1)}–${Math.max(...abLoad).toFixed(1)}).${underLoad} Our \`/dashboard/{id}\` and the peer page
+(\`e2e/bench/dashboardPeer.ts\`: the same panels' buckets from the same API with anna's cookie, drawn with
+lightweight-charts alone, no React, no router, no SDK) taking turns, ${AB_RUNS} cold loads each in fresh
+${'1280 × 800'} contexts; medians. "Painted": two animation frames after a panel's mark.
+
+| What | Ours | Peer | Ratio | Budget | |
+| --- | --- | --- | --- | --- | --- |
+| first screenful (panels starting inside 800 px) painted | ${ms(medianOf(screenful.ours, 'firstScreen'))} | ${ms(medianOf(screenful.peer, 'firstScreen'))} | ${firstRatio.toFixed(2)}× | ≤ ${FIRST_SCREEN_RATIO}× | ${ok(firstRatio <= FIRST_SCREEN_RATIO)} |
+| all ${PANELS} painted | ${ms(medianOf(screenful.ours, 'all'))} | ${ms(medianOf(screenful.peer, 'all'))} | ${ratio(medianOf(screenful.ours, 'all'), medianOf(screenful.peer, 'all')).toFixed(2)}× | reported | |
+| a year in a panel (\`${YEAR_RANGE}\`, mount → painted) | ${ms(medianOf(year.ours, 'mountToPainted'))} | ${ms(medianOf(year.peer, 'mountToPainted'))} | ${yearRatio.toFixed(2)}× | ≤ ${YEAR_RATIO}× | ${ok(yearRatio <= YEAR_RATIO)} |
+
+### The app's own figures
 
 Measured ${new Date().toISOString().slice(0, 10)} on the project's machine (${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}), headless Debian
 Chromium ${browser.version()}, command \`npm run bench:web:dashboard\` (e2e/bench/webDashboard.ts). Load average

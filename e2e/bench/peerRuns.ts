@@ -1,0 +1,123 @@
+// Issue 22's same-run A/B of `npm run bench:web:dashboard`: our /dashboard/{id} against the plain peer page
+// (dashboardPeer.ts: the same panels' buckets from the same API, drawn with lightweight-charts alone), taking
+// turns in one run, in fresh 1280 × 800 contexts with anna's cookies. Per load: the first screenful (every
+// panel whose box starts inside the 800 px painted) and all panels painted, ms after navigation start; and,
+// for a page of one panel over a year, the time from the panel's mount to its paint.
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { repoRoot } from '../harness';
+import { median } from './benchKit';
+
+const VIEWPORT = { width: 1280, height: 800 };
+const MARK = 'matnat:panel-painted:';
+const PEER_PATH = '/bench/dashboard-peer.html';
+
+/** The peer page's script, bundled with lightweight-charts. */
+export async function peerPage(): Promise<string> {
+  const out = await build({
+    entryPoints: [join(repoRoot, 'e2e/bench/dashboardPeer.ts')],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    nodePaths: [join(repoRoot, 'packages/react/node_modules')],
+    logLevel: 'warning',
+  });
+  const js = out.outputFiles[0]?.text ?? '';
+  return `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Peer</title></head><body><script type="module">${js.replace(/<\/script/g, '<\\/script')}</script></body></html>`;
+}
+
+/** What one load measured (ms after navigation start, or from the panel's mount for a year). */
+export interface Painted {
+  firstScreen: number;
+  all: number;
+  mountToPainted: number;
+}
+
+/** Records, in the page, when each panel's mark was followed by a painted frame, and when the first panel mounted. */
+function instrument(mark: string) {
+  const w = window as unknown as { painted: Record<string, number>; mounted: number };
+  w.painted = {};
+  w.mounted = Number.NaN;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.name.startsWith(mark)) continue;
+      const id = entry.name.slice(mark.length);
+      // The chart draws in the next frame; the frame after it is on screen.
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          w.painted[id] = performance.now();
+        }),
+      );
+    }
+  }).observe({ type: 'mark' });
+  new MutationObserver((_, observer) => {
+    if (!document.querySelector('.matnat-line-chart-panel, [data-panel-id]')) return;
+    w.mounted = performance.now();
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** One cold load of `url` until `panels` panels painted. */
+export async function paintedLoad(
+  browser: Browser,
+  state: Awaited<ReturnType<BrowserContext['storageState']>>,
+  url: string,
+  panels: number,
+  options: { peerHtml?: string; init?: string } = {},
+): Promise<Painted> {
+  const context = await browser.newContext({ storageState: state, viewport: VIEWPORT });
+  if (options.peerHtml) {
+    const body = options.peerHtml;
+    await context.route(`**${PEER_PATH}*`, (route) => route.fulfill({ contentType: 'text/html', body }));
+  }
+  const page = await context.newPage();
+  await page.addInitScript('globalThis.__name = (fn) => fn');
+  if (options.init) await page.addInitScript(options.init);
+  await page.addInitScript(instrument, MARK);
+  await page.goto(url);
+  await page.waitForFunction(
+    (n) => Object.keys((window as unknown as { painted: object }).painted).length >= n,
+    panels,
+    { timeout: 60_000, polling: 50 },
+  );
+  const result = await page.evaluate(() => {
+    const w = window as unknown as { painted: Record<string, number>; mounted: number };
+    const times = Object.entries(w.painted);
+    const top = (id: string) =>
+      document.querySelector(`[data-panel-id="${id}"]`)?.getBoundingClientRect().top ??
+      Number.POSITIVE_INFINITY;
+    const first = times.filter(([id]) => top(id) < window.innerHeight).map(([, t]) => t);
+    const all = times.map(([, t]) => t);
+    return {
+      firstScreen: Math.max(...first),
+      all: Math.max(...all),
+      mountToPainted: Math.max(...all) - w.mounted,
+    };
+  });
+  await context.close();
+  return result;
+}
+
+export const peerUrl = (base: string, panels: number[][], range?: string) =>
+  `${base}${PEER_PATH}?panels=${panels.map((p) => p.join(',')).join(';')}${range ? `&range_slug=${range}` : ''}`;
+
+/** Medians of alternating loads: ours, then the peer, `runs` times each. */
+export async function alternate(
+  runs: number,
+  ours: () => Promise<Painted>,
+  peer: () => Promise<Painted>,
+  onLoad: () => void,
+): Promise<{ ours: Painted[]; peer: Painted[] }> {
+  const result = { ours: [] as Painted[], peer: [] as Painted[] };
+  for (let i = 0; i < runs; i++) {
+    result.ours.push(await ours());
+    onLoad();
+    result.peer.push(await peer());
+    onLoad();
+  }
+  return result;
+}
+
+export const medianOf = (runs: Painted[], key: keyof Painted) => median(runs.map((r) => r[key]));
