@@ -276,8 +276,11 @@ export default function DashboardShow() {
   const { move, resize, announcement } = usePanelMoves(board);
   usePageTitle(board?.title);
   // The title and the tools are painted first; the panels (requests, chart library, charts) a frame later,
-  // the chart library's request a task before the panels' data requests.
-  const lineCharts = board?.panels?.some((panel) => panel.type === 'line_chart') ?? false;
+  // the chart library's request a task before the panels' data requests. Not in a hidden tab: its library
+  // would draw its warm-up chart there; its panels ask for it once they are seen (issue 22).
+  const lineCharts =
+    (board?.panels?.some((panel) => panel.type === 'line_chart') ?? false) &&
+    document.visibilityState !== 'hidden';
   const showPanels = useAfterPaint(board !== null, lineCharts ? preloadCharts : undefined);
 
   const confirmRemove = () => {
