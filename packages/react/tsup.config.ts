@@ -24,19 +24,6 @@ const inlineCss: Plugin = {
 };
 
 /**
- * The script tags' widgets read through `resourceLite.ts` instead of the query-core bridge `resource.ts`:
- * panel.js and temperature-map.js run on `createWidgetClient` (no query engine, for their size budgets).
- */
-const liteResources: Plugin = {
-  name: 'lite-resources',
-  setup(build) {
-    build.onResolve({ filter: /\/data\/resource$/ }, () => ({
-      path: fileURLToPath(new URL('./src/data/resourceLite.ts', import.meta.url)),
-    }));
-  },
-};
-
-/**
  * Issue 26: the script tags' maps take the built-in basemap from basemap.js (`basemapScript.ts`), never
  * bundled: Natural Earth's land and borders are ~230 kB gz, temperature-map.js's budget 65 KB.
  */
@@ -135,7 +122,7 @@ function scriptTags(entry: Record<string, string>) {
     metafile: true,
     noExternal: [/.*/],
     outExtension: () => ({ js: '.js' }),
-    esbuildPlugins: [inlineCss, liteResources, basemapFromScript],
+    esbuildPlugins: [inlineCss, basemapFromScript],
     esbuildOptions(options: import('esbuild').BuildOptions) {
       // Workspace packages from source, so the script tags never depend on another package's build order.
       options.conditions = ['@matnat/source'];

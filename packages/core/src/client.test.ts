@@ -176,7 +176,7 @@ describe('createMatnatClient', () => {
 });
 
 describe('createWidgetClient and the page registry (one client per page)', () => {
-  it('a widget client is the part a panel needs: http, api, queries, stream, filters, settings; no query engine', async () => {
+  it('a widget client is the part a panel needs: http, api, queries on the same query cache, stream, filters, settings', async () => {
     const server = fakeServer('https://api.matnat.se');
     server.on('GET /api/v1/sensor/3/latest', { body: { data: null } });
     const client = createWidgetClient({
@@ -184,9 +184,10 @@ describe('createWidgetClient and the page registry (one client per page)', () =>
       auth: { embedToken: 'emb' },
       platform: fakePlatform(server),
     });
-    expect(client.queryClient).toBeUndefined();
-    expect(await client.queries.latest(3).queryFn({} as never)).toBeNull();
+    expect('session' in client || 'mutations' in client).toBe(false);
+    await expect(client.queryClient.fetchQuery(client.queries.latest(3))).resolves.toBeNull();
     expect(server.last()).toMatchObject({ headers: { Authorization: 'Bearer emb' } });
+    expect(client.queryClient.getQueryState(['sensor', 3, 'latest'])?.status).toBe('success');
     expect(client.timeFilters.get('/x').range_slug).toBe('prev_5_days');
     expect(client.localSettings.getSnapshot().useSatellite).toBe(false);
     client.dispose();

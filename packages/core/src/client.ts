@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/query-core';
 import { createApi, type MatnatApi } from './api/index';
 import { type Cart, createCart } from './cart';
 import { type AuthMode, createHttpClient, type HttpClient, type HttpClientOptions } from './http';
@@ -7,6 +6,7 @@ import { type CoreMessages, createMessages, type MessageOverrides } from './mess
 import { createMutations, loadQuery, type Mutations } from './mutations';
 import { browserPlatform, type Platform } from './platform';
 import { createQueries, createQueryClient, type MatnatQueries, type MatnatQueryOptions } from './queries';
+import type { QueryClient } from './queryClient';
 import { createReadingStream, type ReadingStream } from './readingStream';
 import { createSession, type Session } from './session';
 import { createTimeFilterStore, type TimeFilterStore } from './timeFilter';
@@ -38,7 +38,7 @@ export interface MatnatClientConfig {
   onUnauthenticated?: () => void;
   /** Rewordings of the Swedish UI strings. */
   messages?: MessageOverrides;
-  /** A query client to share with the host. @default createQueryClient() */
+  /** A query client (the core's) to share with the host. @default createQueryClient() */
   queryClient?: QueryClient;
 }
 
@@ -52,16 +52,14 @@ export interface WidgetClient {
   readings: ReadingStream;
   timeFilters: TimeFilterStore;
   localSettings: LocalSettingsStore;
-  /** Present on a full client: the query cache widgets share with the app. Script-tag builds have none. */
-  queryClient?: QueryClient;
-  /** Closes the stream (and, on a full client, stops its timers and empties its cache). */
+  /** The one client store of server data: every list and item is a query in it (docs/core.md). */
+  queryClient: QueryClient;
+  /** Closes the stream and empties the cache (a full client also stops its timers). */
   dispose(): void;
 }
 
 export interface MatnatClient extends WidgetClient {
   messages: CoreMessages;
-  /** The one client store of server data: every list and item is a query in it (docs/core.md). */
-  queryClient: QueryClient;
   /** Every write, each saying which queries it changed. */
   mutations: Mutations;
   /** A query for a screen or route loader: cached when fresh, else fetched; a failure clears it and rejects. */
@@ -89,6 +87,7 @@ function widgetParts(config: MatnatClientConfig, hooks: HttpHooks = {}, isAdmin?
     http,
     api,
     queries: createQueries(api),
+    queryClient: config.queryClient ?? createQueryClient(),
     readings: createReadingStream({ http, platform }),
     timeFilters: createTimeFilterStore({ platform }),
     localSettings: createLocalSettings({ platform }),
@@ -96,12 +95,18 @@ function widgetParts(config: MatnatClientConfig, hooks: HttpHooks = {}, isAdmin?
 }
 
 /**
- * The part of the core a panel or map needs, without the query engine, session or cart: what the
- * script-tag builds run on. `createMatnatClient` is a superset of it.
+ * The part of the core a panel or map needs, with the same query cache but without session, cart or
+ * mutations: what the script-tag builds run on. `createMatnatClient` is a superset of it.
  */
 export function createWidgetClient(config: MatnatClientConfig = {}): WidgetClient {
   const parts = widgetParts(config);
-  return { ...parts, dispose: () => parts.readings.close() };
+  return {
+    ...parts,
+    dispose() {
+      parts.readings.close();
+      parts.queryClient.clear();
+    },
+  };
 }
 
 /**
@@ -111,7 +116,6 @@ export function createWidgetClient(config: MatnatClientConfig = {}): WidgetClien
  */
 export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClient {
   const messages = createMessages(config.messages);
-  const queryClient = config.queryClient ?? createQueryClient();
   let session: Session | undefined;
   const parts = widgetParts(
     config,
@@ -122,7 +126,7 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
     },
     () => session?.isAdmin() ?? false,
   );
-  const { platform, api } = parts;
+  const { platform, api, queryClient } = parts;
   const toasts = createToasts({ platform });
   const notify = (message: string) => {
     toasts.show(message);
@@ -149,7 +153,6 @@ export function createMatnatClient(config: MatnatClientConfig = {}): MatnatClien
   return {
     ...parts,
     messages,
-    queryClient,
     session,
     toasts,
     versionCheck,

@@ -121,6 +121,19 @@ export {
   retryPolicy,
   temperatureMapQuery,
 } from './queries';
+export type {
+  CachedQuery,
+  QueryClientConfig,
+  QueryDefaults,
+  QueryFilters,
+  QueryFunction,
+  QueryFunctionContext,
+  QueryKey,
+  QueryOptions,
+  QueryState,
+  Retry,
+} from './queryClient';
+export { hashKey, QueryClient } from './queryClient';
 export type { LiveEvent, LiveReading, ReadingStream, ReadingStreamOptions } from './readingStream';
 export { createReadingStream } from './readingStream';
 export { sharedClient } from './registry';

@@ -1,10 +1,10 @@
-import type { QueryKey } from '@tanstack/query-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakePlatform, fakeServer } from '../test/fakeServer';
 import { fixtures } from '../test/fixtures';
 import { DASHBOARD_INCLUDE } from './api/dashboards';
 import { createMatnatClient } from './client';
 import { NotFoundError } from './errors';
+import type { QueryKey } from './queryClient';
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,10 +1,10 @@
-import type { QueryClient, QueryKey } from '@tanstack/query-core';
 import type { MatnatApi } from './api/index';
 import type { Dashboard, Id, Panel } from './api/types';
 import { sortDashboards } from './lists';
 import type { CoreMessages } from './messages';
 import type { Timers } from './platform';
 import type { MatnatQueryOptions } from './queries';
+import type { QueryClient, QueryKey } from './queryClient';
 
 /** Spec §4/§9: a deleted dashboard or device leaves the local list this long after the server replied. */
 export const LOCAL_REMOVAL_DELAY_MS = 500;
@@ -21,7 +21,7 @@ export interface MutationsOptions {
 type Write<A extends unknown[], R> = (...args: A) => Promise<R>;
 
 /**
- * Every write of the app, each a mutation of the query cache: it runs through the client's mutation cache
+ * Every write of the app, each a mutation of the query cache: it runs through the client's `mutate`
  * (so `queryClient.isMutating()` sees it) and then says which queries it changed, either by updating them
  * from the answer or by naming the keys that are now stale. Nothing else decides what a write touched.
  */
@@ -32,10 +32,7 @@ export function createMutations({ api, queryClient: qc, timers, notify, messages
     changes: (result: R, ...args: A) => unknown,
   ): Write<A, R> {
     return async (...args) => {
-      const result = await qc
-        .getMutationCache()
-        .build<R, unknown, A, unknown>(qc, { mutationFn: (vars) => write(...vars) })
-        .execute(args);
+      const result = await qc.mutate(() => write(...args));
       await changes(result, ...args);
       return result;
     };

@@ -1,4 +1,3 @@
-import { QueryClient, type QueryClientConfig, type QueryFunction, type QueryKey } from '@tanstack/query-core';
 import type { DeviceListOptions } from './api/devices';
 import type { MatnatApi } from './api/index';
 import type { MeasurementFilter, RangeWindow } from './api/sensors';
@@ -27,8 +26,9 @@ import type {
 } from './api/types';
 import { isClientError } from './errors';
 import { sortAlerts, sortDashboards, sortDevices } from './lists';
+import { QueryClient, type QueryClientConfig, type QueryFunction, type QueryKey } from './queryClient';
 
-/** What `fetchQuery` and a `QueryObserver` need for one resource. */
+/** What `fetchQuery` and `useQuery` need for one resource. */
 export interface MatnatQueryOptions<T> {
   queryKey: QueryKey;
   queryFn: QueryFunction<T>;
@@ -40,7 +40,7 @@ const q = <T>(queryKey: QueryKey, queryFn: QueryFunction<T>): MatnatQueryOptions
 });
 
 /**
- * `{queryKey, queryFn}` per resource, for `fetchQuery`, `ensureQueryData` or a `QueryObserver`. The key's
+ * `{queryKey, queryFn}` per resource, for `fetchQuery`, `ensureQueryData` or `useQuery`. The key's
  * first element names the family a mutation invalidates; lists and single items are separate families
  * (`['dashboards']` vs `['dashboard', id]`).
  */

@@ -1,6 +1,5 @@
-// Widgets read through this module: the client's query-core cache (QueryClient + QueryObserver). The
-// script-tag builds, whose clients carry no query engine, swap it for `resourceLite.ts` at build time
-// (tsup.config.ts); both export the same two functions.
+// Widgets read through this module: the client's query cache (the core's `QueryClient`), the same in the
+// React package, the web components and the script tags.
 import type { MatnatQueryOptions } from '@matnat/core';
 import type { MatnatClientLike } from '../provider/types';
 import { queryClientOf, useQuery } from '../provider/useQuery';

@@ -2,6 +2,7 @@ import {
   type AuthMode,
   browserPlatform,
   createHttpClient,
+  createQueryClient,
   publicMapApi,
   sharedClient,
   temperatureMapQuery,
@@ -19,18 +20,23 @@ interface ClientConfig {
 }
 
 /**
- * The temperature map's client: the core's HTTP client and the map's one query, nothing else, so that
- * temperature-map.js stays within its budget.
+ * The temperature map's client: the core's HTTP client, query cache and the map's one query, not the
+ * whole API, so that temperature-map.js stays within its budget.
  */
 export function mapClient(config: ClientConfig): MatnatClientLike {
   const http = createHttpClient({ platform: browserPlatform(), ...config });
   const temperatureMap = () => temperatureMapQuery(publicMapApi(http));
-  return { http, queries: { temperatureMap } as unknown as MatnatClientLike['queries'] };
+  return {
+    http,
+    queryClient: createQueryClient(),
+    queries: { temperatureMap } as unknown as MatnatClientLike['queries'],
+  };
 }
 
 /**
  * Puts the page's one widget client for the element's API base and embed token around a script-tag widget.
- * Not `MatnatProvider`: that one can create a full client, whose query engine the script tags leave out.
+ * Not `MatnatProvider`: that one creates a full client (session, cart, mutations), which the script tags
+ * leave out.
  */
 export function withWidgetClient(
   el: HTMLElement,
@@ -50,6 +56,6 @@ export function withWidgetClient(
   );
 }
 
-/** Starts the temperature map's request before its first render (the lite cache shares it). */
+/** Starts the temperature map's request before its first render (the query cache shares it). */
 export const prefetchMap = (client: MatnatClientLike) =>
   client.queries && fetchResource(client, client.queries.temperatureMap()).catch(() => {});

@@ -49,7 +49,7 @@ export function MatnatProvider({
   const client: MatnatClientLike = given ?? owned!;
 
   useEffect(() => {
-    // mount/unmount are reference-counted by query-core, so StrictMode's double effect is harmless.
+    // mount/unmount are counted by the query cache, so StrictMode's double effect is harmless.
     client.queryClient?.mount();
     return () => client.queryClient?.unmount();
   }, [client]);

@@ -6,13 +6,13 @@ import type {
   LocalSettingsStore,
   MatnatApi,
   NavigationProgressState,
+  QueryClient,
   Session,
   TimeFilterStore,
   Toasts,
   VersionCheck,
   WidgetClient,
 } from '@matnat/core';
-import type { QueryClient } from '@tanstack/query-core';
 
 export type {
   CartItem,
@@ -41,7 +41,8 @@ export type ShopApi = Pick<MatnatApi['shop'], 'products' | 'product' | 'order'>;
 
 /**
  * What the React layer needs from a Mätnät client. `createMatnatClient(config)` of @matnat/core gives all
- * of it; `createWidgetClient` (no query engine) is enough for the panels and maps of the script-tag builds.
+ * of it; `createWidgetClient` (its query cache, no session or cart) is enough for the panels and maps of the
+ * script-tag builds.
  */
 export interface MatnatClientLike
   extends Partial<Omit<WidgetClient, 'timeFilters' | 'localSettings' | 'api'>> {

@@ -1,68 +1,96 @@
-import {
-  type DefaultError,
-  type FetchQueryOptions,
-  notifyManager,
-  type QueryClient,
-  type QueryKey,
-  QueryObserver,
-  type QueryObserverOptions,
-  type QueryObserverResult,
-} from '@tanstack/query-core';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import type { CachedQuery, QueryClient, QueryOptions, QueryState } from '@matnat/core';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useMatnatClient } from './context';
 import { required } from './required';
 
-export type UseQueryOptions<TData, TKey extends QueryKey = QueryKey> = QueryObserverOptions<
-  TData,
-  DefaultError,
-  TData,
-  TData,
-  TKey
->;
-
-/**
- * Starts a query that has nothing cached yet in the first render (in a browser), instead of when the
- * observer subscribes: that is a passive effect, which runs only after the first paint (a panel asked for
- * its year of readings ~45 ms after mounting, issue 13). The cache shares the request with the observer.
- */
-function askEarly<TData, TKey extends QueryKey>(
-  queryClient: QueryClient,
-  options: UseQueryOptions<TData, TKey>,
-): void {
-  if (typeof document === 'undefined' || (options.enabled ?? true) !== true || !options.queryFn) return;
-  if (queryClient.getQueryState(options.queryKey)) return;
-  void queryClient.prefetchQuery(options as FetchQueryOptions<TData, DefaultError, TData, TKey>);
+export interface UseQueryOptions<TData> extends QueryOptions<TData> {
+  /** @default true */
+  enabled?: boolean;
+  /** Fetch again this often (ms) while mounted; a function of the query decides anew after each change. */
+  refetchInterval?: number | false | ((query: CachedQuery<TData>) => number | false);
 }
 
-/** The client's query engine: a client made without one (a script tag's) cannot run queries. */
+interface ResultBase {
+  error: Error | null;
+  fetchStatus: QueryState['fetchStatus'];
+  isFetching: boolean;
+  dataUpdatedAt: number;
+}
+
+/** The query's state, told apart by `status` (or the `is…` flags), as TanStack Query's hooks give it. */
+export type UseQueryResult<TData> = ResultBase &
+  (
+    | { status: 'success'; data: TData; isSuccess: true; isError: false; isPending: false }
+    | { status: 'error'; data: TData | undefined; isSuccess: false; isError: true; isPending: false }
+    | { status: 'pending'; data: undefined; isSuccess: false; isError: false; isPending: true }
+  );
+
+const noop = () => {};
+
+/** The client's query cache: a client made without one cannot run queries. */
 export function queryClientOf(client: { queryClient?: QueryClient }): QueryClient {
   return required(client.queryClient, 'query client');
 }
 
-/**
- * A query through the provider's query client (TanStack query-core's QueryObserver bridged with
- * useSyncExternalStore): cached, deduplicated and shared with the core's own resource stores.
- */
-export function useQuery<TData, TKey extends QueryKey = QueryKey>(
-  options: UseQueryOptions<TData, TKey>,
-): QueryObserverResult<TData> {
-  const queryClient = queryClientOf(useMatnatClient());
-  const defaulted = queryClient.defaultQueryOptions(options);
-  const [observer] = useState(() => {
-    askEarly(queryClient, defaulted);
-    return new QueryObserver<TData, DefaultError, TData, TData, TKey>(queryClient, defaulted);
-  });
+function resultOf<TData>(state: QueryState<TData>): UseQueryResult<TData> {
+  return {
+    ...state,
+    isFetching: state.fetchStatus === 'fetching',
+    isSuccess: state.status === 'success',
+    isError: state.status === 'error',
+    isPending: state.status === 'pending',
+  } as UseQueryResult<TData>;
+}
 
-  useEffect(() => {
-    observer.setOptions(defaulted);
-  });
+/**
+ * A query through the provider's client (the core's query cache, bridged with useSyncExternalStore):
+ * cached, shared with every other reader of the key, fetched when stale, again after a write invalidates
+ * it, and its request aborted when the last reader unmounts before the answer.
+ */
+export function useQuery<TData>(options: UseQueryOptions<TData>): UseQueryResult<TData> {
+  const queryClient = queryClientOf(useMatnatClient());
+  const { enabled = true, refetchInterval, ...rest } = options;
+  const defaulted = queryClient.defaultQueryOptions(rest);
+  const query = queryClient.build(defaulted);
+  // Asked in the first render (in a browser), not when the subscription's passive effect runs after the
+  // first paint: a panel asked for its year of readings ~45 ms after mounting (issue 13).
+  if (enabled && typeof document !== 'undefined' && query.state.status === 'pending') {
+    query.fetch(defaulted).catch(noop);
+  }
 
   const subscribe = useCallback(
-    (onChange: () => void) => observer.subscribe(notifyManager.batchCalls(onChange)),
-    [observer],
+    (onChange: () => void) => {
+      const unsubscribe = query.subscribe(onChange);
+      if (!enabled) return unsubscribe;
+      const unobserve = query.observe();
+      if (query.isStale(query.options.staleTime)) query.fetch().catch(noop);
+      return () => {
+        unsubscribe();
+        unobserve();
+      };
+    },
+    [query, enabled],
   );
-  const getSnapshot = useCallback(() => observer.getCurrentResult(), [observer]);
-  useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  // The optimistic result already reflects a key change made in this render.
-  return observer.getOptimisticResult(defaulted);
+  const state = useSyncExternalStore(
+    subscribe,
+    () => query.state,
+    () => query.state,
+  );
+
+  const interval = typeof refetchInterval === 'function' ? refetchInterval(query) : refetchInterval;
+  useEffect(() => {
+    if (!enabled || !interval) return;
+    // A hidden page does not poll (issue 22): back in view, an answer older than the interval is fetched again
+    // at once. The live stream goes on meanwhile.
+    const poll = () => document.visibilityState !== 'hidden' && query.fetch().catch(noop);
+    const shown = () => query.isStale(interval) && poll();
+    const timer = setInterval(poll, interval);
+    document.addEventListener('visibilitychange', shown);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', shown);
+    };
+  }, [query, enabled, interval]);
+
+  return resultOf(state);
 }

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/query-core';
+import { QueryClient } from '@matnat/core';
 import type { Subscribable } from '../provider/hooks';
 import type {
   CartItem,

@@ -1,5 +1,6 @@
-// The script-tag builds' path: a widget client without a query engine, `resource.ts` swapped for
-// `resourceLite.ts` as tsup.config.ts does for panel.js and temperature-map.js.
+// The script-tag builds' path: widgets on `createWidgetClient`, reading through the same `resource.ts` and
+// the core's query cache as the app and the React widgets (one data implementation, no build-time swap).
+import { QueryClient } from '@matnat/core';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chartLibrary } from '../charts/chartLibrary';
@@ -16,7 +17,6 @@ import {
 } from '../testing/widgetApi';
 
 vi.mock('lightweight-charts', () => createChartModule());
-vi.mock('./resource', async () => await import('./resourceLite'));
 
 function setup() {
   const api = widgetApi();
@@ -24,7 +24,7 @@ function setup() {
   return { api, client, wrapper: withClient(client) };
 }
 
-describe('widgets on a widget client (script tags: no query engine)', () => {
+describe("widgets on a widget client (script tags: the core's query cache)", () => {
   // The library's load draws one warm-up chart (chartLibrary.ts): counted from after it.
   beforeEach(async () => {
     await chartLibrary.load();
@@ -35,9 +35,9 @@ describe('widgets on a widget client (script tags: no query engine)', () => {
     vi.useRealTimers();
   });
 
-  it('has no query client, and eight panels over four sensors still make four requests and one stream', async () => {
+  it("has the core's query client, and eight panels over four sensors make four requests and one stream", async () => {
     const { api, client, wrapper } = setup();
-    expect(client.queryClient).toBeUndefined();
+    expect(client.queryClient).toBeInstanceOf(QueryClient);
     const panels = ['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'b4'];
     render(
       panels.map((name) => (
