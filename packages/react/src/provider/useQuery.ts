@@ -12,8 +12,8 @@ export interface UseQueryOptions<TData> extends QueryOptions<TData> {
 
 interface ResultBase {
   error: Error | null;
+  /** `'fetching'` while a request is under way. */
   fetchStatus: QueryState['fetchStatus'];
-  isFetching: boolean;
   dataUpdatedAt: number;
 }
 
@@ -35,7 +35,6 @@ export function queryClientOf(client: { queryClient?: QueryClient }): QueryClien
 function resultOf<TData>(state: QueryState<TData>): UseQueryResult<TData> {
   return {
     ...state,
-    isFetching: state.fetchStatus === 'fetching',
     isSuccess: state.status === 'success',
     isError: state.status === 'error',
     isPending: state.status === 'pending',
