@@ -141,7 +141,8 @@ function LineChartPanelView(props: LineChartPanelProps) {
     ids,
     filter,
     intervalMs(filter.interval_slug),
-    seen && props.showAlerts !== false,
+    props.showAlerts !== false,
+    seen,
   );
   const lines = useMemo(
     (): ChartLine[] => [

@@ -75,13 +75,16 @@ export function alertBands(alerts: readonly ChartAlert[]): ChartBand[] {
 /**
  * The alerts watching the sensors over the filter's range, fetched with the readings' refresh interval, and
  * kept current by the live stream's alert changes (a signed-in viewer's; an embed token hears none, so its
- * panels see a new firing with the next refresh). Nothing is fetched when `enabled` is false.
+ * panels see a new firing with the next refresh). Nothing is fetched or heard when `enabled` is false;
+ * nothing is fetched before the panel is `seen` (issue 22), but its alert events are heard from the mount,
+ * so the page's one stream opens once with `alerts=1` instead of reopening as panels scroll into view.
  */
 export function useChartAlerts(
   ids: readonly string[],
   filter: TimeFilterValue,
   refetchMs: number,
   enabled: boolean,
+  seen = true,
 ): ChartAlert[] {
   const client = useWidgetClient('queries', 'readings');
   const window = rangeQuery(filter);
@@ -94,7 +97,7 @@ export function useChartAlerts(
         ),
       ),
     refetchInterval: refetchMs,
-    enabled: enabled && ids.length > 0,
+    enabled: enabled && seen && ids.length > 0,
   });
   const changes = useAlertChanges(ids, data, enabled);
   return useMemo(() => (data ? chartAlerts(data, changes) : []), [data, changes]);
