@@ -192,3 +192,21 @@ describe('subscriptions, collection and writes', () => {
     expect(qc.isMutating()).toBe(0);
   });
 });
+
+describe('the core query cache and React: no update of one component while another renders', () => {
+  it('a fetch started in a render tells its subscribers a microtask later, with the state already set', async () => {
+    const qc = new QueryClient();
+    const s = server<number>();
+    const query = qc.build({ queryKey: ['x'], queryFn: s.queryFn });
+    const heard: string[] = [];
+    query.subscribe(() => heard.push(query.state.fetchStatus));
+    void query.fetch();
+    expect(query.state.fetchStatus).toBe('fetching');
+    expect(heard).toEqual([]);
+    await Promise.resolve();
+    expect(heard).toEqual(['fetching']);
+    s.answer(1);
+    await vi.runAllTimersAsync();
+    expect(heard).toEqual(['fetching', 'idle']);
+  });
+});

@@ -171,12 +171,18 @@ export class CachedQuery<T = unknown> {
 
   setState(patch: Partial<QueryState<T>>): void {
     this.state = { ...this.state, ...patch };
+    this.notify();
+  }
+
+  private notify(): void {
     for (const listener of [...this.listeners]) listener();
   }
 
   /**
    * The query's answer: the request under way if there is one, else a new one. `restart` aborts the one
-   * under way and asks again (after a write): whoever waited for it gets the new answer.
+   * under way and asks again (after a write): whoever waited for it gets the new answer. Subscribers hear
+   * of the start a microtask later: a fetch may start while a component renders (a widget asks in its first
+   * render), and other components told at once would be updated during it, which React forbids.
    */
   fetch(options?: QueryOptions<T>, restart = false): Promise<T> {
     if (options?.queryFn) this.options = options;
@@ -186,7 +192,10 @@ export class CachedQuery<T = unknown> {
     const controller = new AbortController();
     run.controller = controller;
     this.run = run;
-    if (this.state.fetchStatus !== 'fetching') this.setState({ fetchStatus: 'fetching' });
+    if (this.state.fetchStatus !== 'fetching') {
+      this.state = { ...this.state, fetchStatus: 'fetching' };
+      queueMicrotask(() => this.notify());
+    }
     this.attempt(controller.signal).then(
       (data) =>
         this.settle(
