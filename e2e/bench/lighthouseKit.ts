@@ -12,29 +12,7 @@ let version = '';
 export const lighthouseVersion = () => version;
 
 /** The session cookie of a user signed in through the API, as the app signs in. */
-export async function signIn(base: string, email: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [name, ...value] = (c.split(';')[0] ?? '').split('=');
-      if (name) jar.set(name, value.join('='));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  keep(await fetch(`${base}/sanctum/csrf-cookie`));
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      cookie: cookie(),
-      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-    },
-    body: JSON.stringify({ email, password: 'matnat-demo' }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  keep(res);
-  return cookie();
-}
+export { login as signIn } from '../../apps/api/bench/http';
 
 export async function firstDashboard(base: string, cookie: string): Promise<number> {
   const res = await fetch(`${base}/api/v1/dashboard`, { headers: { cookie } });

@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-/** Signs anna in as the SPA does; returns the cookie header of her session. */
-export async function login(base: string): Promise<string> {
+/** Signs a demo user (anna unless named) in as the SPA does; returns the cookie header of the session. */
+export async function login(base: string, email = 'anna@matnat.se'): Promise<string> {
   const csrf = await fetch(`${base}/sanctum/csrf-cookie`);
   const jar = new Map<string, string>();
   const keep = (res: Response) => {
@@ -25,7 +25,7 @@ export async function login(base: string): Promise<string> {
       cookie: cookie(),
       'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
     },
-    body: JSON.stringify({ email: 'anna@matnat.se', password: 'matnat-demo' }),
+    body: JSON.stringify({ email, password: 'matnat-demo' }),
   });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   keep(res);
