@@ -26,7 +26,11 @@ export interface IngestQueueOptions {
 const RETRYABLE = new Set(['40P01', '40001', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT']);
 
 function retryable(error: unknown): boolean {
-  return RETRYABLE.has(String((error as { code?: unknown }).code));
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  // A reading routed to PostgreSQL's default partition while the upkeep attached its month's partition
+  // (partitions.ts): run again, it goes to the new partition.
+  if (code === '23514' && /partition constraint/.test(String(message))) return true;
+  return RETRYABLE.has(String(code));
 }
 
 /**

@@ -7,8 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { type Database, migrateToLatest, openDatabase } from '../db/database.js';
 import { migrations } from '../db/migrations/index.js';
 import type { DB } from '../db/types.js';
+import { itemOfUplink } from '../ingest/accept.js';
+import { IngestQueue } from '../ingest/queue.js';
 import { pruneRawReadings } from '../ingest/retention.js';
+import { loadSensorKeys } from '../ingest/sensorKeys.js';
+import { parseTts } from '../ingest/uplinks.js';
 import { createPostgresDatabase, POSTGRES_ADMIN_URL, testDialects } from '../test/harness.js';
+import { ttsUplink } from '../test/lorawan.js';
 import { ensurePartitions, monthPartitions, type PartitionManager, partitionName } from './partitions.js';
 import { partmanAvailable } from './partman.js';
 
@@ -51,13 +56,13 @@ const managers: [string, PartitionManager | undefined][] = [
 const hasExtension = async (db: Kysely<DB>) =>
   (await sql`select 1 from pg_extension where extname = 'pg_partman'`.execute(db)).rows.length === 1;
 
-async function withDatabase(run: (db: Kysely<DB>) => Promise<void>) {
+async function withDatabase(run: (db: Kysely<DB>, url: string) => Promise<void>) {
   const pgDatabase = await createPostgresDatabase();
   const dir = mkdtempSync(join(tmpdir(), 'matnat-partitions-'));
   let database: Database | null = null;
   try {
     database = openDatabase({ dataDir: dir, databaseUrl: pgDatabase.url });
-    await run(database.db);
+    await run(database.db, pgDatabase.url);
   } finally {
     await database?.close();
     await pgDatabase.drop();
@@ -126,6 +131,107 @@ describe.each(managers)('issue 23 point 7: readings partitioned by month, kept b
         Date.UTC(2003, 4, 15),
         ...old.slice(1),
       ]);
+    });
+  });
+
+  it('readings ingested into the default partition while the upkeep moves their month out are all kept (test:deploy lost MQTT readings so)', async () => {
+    await withDatabase(async (db) => {
+      await migrateToLatest(db);
+      await ensurePartitions(db, now, null, manager);
+      // A month without a partition of its own, already holding rows (the move takes a while).
+      const month = Date.UTC(2003, 4, 1);
+      await sql`insert into measurements select ${SENSOR}, ${month}::bigint + g, g from generate_series(0, 49999) g`.execute(
+        db,
+      );
+      // Two processes' ingestion queues keep committing MQTT uplinks of that month, as test:deploy's did;
+      // one uplink a transaction, so that a transaction the upkeep's attach fails is retried, not split.
+      const keys = loadSensorKeys(null);
+      const queues = [new IngestQueue(db, { maxBatch: 1 }), new IngestQueue(db, { maxBatch: 1 })];
+      const acknowledged: number[] = [];
+      let next = month + 100_000;
+      let writing = true;
+      const writer = async (queue: IngestQueue) => {
+        while (writing) {
+          const at = next;
+          next += 1000;
+          const parsed = parseTts(
+            ttsUplink({
+              eui: 'DE0000000000C001',
+              at: new Date(at).toISOString(),
+              decoded: { temperature: 1 },
+            }),
+            keys,
+          );
+          if (!('uplink' in parsed)) throw new Error('not an uplink');
+          await queue.enqueue(itemOfUplink(parsed.uplink, null));
+          acknowledged.push(at);
+        }
+      };
+      const writers = queues.flatMap((queue) => [writer(queue), writer(queue), writer(queue)]);
+      await new Promise((r) => setTimeout(r, 500));
+      const upkeep = await ensurePartitions(db, now, null, manager).then(
+        () => 'ok',
+        (error: Error) => error.message,
+      );
+      await new Promise((r) => setTimeout(r, 500));
+      writing = false;
+      await Promise.all(writers);
+      const stored = new Set(
+        (
+          await sql<{ ts: string }>`select ts from measurements where ts >= ${month + 100_000}`.execute(db)
+        ).rows.map((r) => Number(r.ts)),
+      );
+      expect(acknowledged.length).toBeGreaterThan(50);
+      expect({ upkeep, lost: acknowledged.filter((ts) => !stored.has(ts)) }).toEqual({
+        upkeep: 'ok',
+        lost: [],
+      });
+      // The month has its partition now; nothing of it is left in the default one.
+      expect(await where(db)).toEqual([['measurements_p2003_05', 50_000 + acknowledged.length]]);
+    });
+  });
+
+  it('a reading committed into the default partition just as the upkeep copies its month out is moved, not deleted', async () => {
+    await withDatabase(async (db, url) => {
+      await migrateToLatest(db);
+      await ensurePartitions(db, now, null, manager);
+      const month = Date.UTC(2003, 4, 1);
+      // Enough rows that the copy takes a while, to commit the reading while it runs.
+      await sql`insert into measurements select ${SENSOR}, ${month}::bigint + g, g from generate_series(0, 299999) g`.execute(
+        db,
+      );
+      const late = month + 1_000_000;
+      const writer = new pg.Client({ connectionString: url });
+      await writer.connect();
+      try {
+        await writer.query('begin');
+        await writer.query('insert into measurements values ($1, $2, 1)', [SENSOR, late]);
+        const writerPid = (await writer.query('select pg_backend_pid() as pid')).rows[0].pid as number;
+        const upkeep = ensurePartitions(db, now, null, manager).then(
+          () => 'ok',
+          (error: Error) => error.message,
+        );
+        // The upkeep is moving the month (plain SQL's copy, pg_partman's partition_data_time) or waits for
+        // the writer: the reading commits now.
+        for (let i = 0; ; i++) {
+          const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+            where datname = current_database() and pid not in (pg_backend_pid(), ${writerPid})
+            and state = 'active' and (wait_event_type = 'Lock'
+              or query ilike '%insert into "measurements_p2003_05"%' or query ilike '%partition_data_time%')`.execute(
+            db,
+          );
+          if (Number(rows[0]?.n) > 0) break;
+          if (i > 2000) throw new Error('the upkeep never moved the month');
+          await new Promise((r) => setTimeout(r, 2));
+        }
+        await writer.query('commit');
+        expect(await upkeep).toBe('ok');
+      } finally {
+        await writer.end();
+      }
+      const kept = await sql`select 1 from measurements where ts = ${late}`.execute(db);
+      expect(kept.rows).toHaveLength(1);
+      expect(await where(db)).toEqual([['measurements_p2003_05', 300_001]]);
     });
   });
 

@@ -21,6 +21,8 @@ export type PartitionManager = string | null;
 
 /** The months ahead of the current one that always have a partition. */
 const MONTHS_AHEAD = 2;
+/** How long the upkeep waits for the default partition before it gives up until the next one. */
+const UPKEEP_LOCK_TIMEOUT = '5s';
 /** One lock for everything that creates or drops partitions: processes take turns. */
 const PARTITION_LOCK = 0x6d61_746e;
 /** Migration 0013's first names (`measurements_y2026m11`), renamed to pg_partman's on the next upkeep. */
@@ -74,10 +76,10 @@ async function addMonth(db: AnyDb, year: number, month: number): Promise<void> {
   const to = monthStart(year, month + 1);
   const table = sql.table(name);
   await sql`create table ${table} (like measurements including defaults including constraints)`.execute(db);
-  await sql`insert into ${table} select * from measurements_default where ts >= ${from} and ts < ${to}`.execute(
-    db,
-  );
-  await sql`delete from measurements_default where ts >= ${from} and ts < ${to}`.execute(db);
+  // One statement: the rows deleted are the rows copied (two statements see two snapshots, and a reading
+  // committed between them would be deleted without being copied).
+  await sql`with moved as (delete from measurements_default where ts >= ${from} and ts < ${to} returning *)
+    insert into ${table} select * from moved`.execute(db);
   await sql`alter table measurements attach partition ${table}
     for values from (${sql.lit(from)}) to (${sql.lit(to)})`.execute(db);
 }
@@ -93,6 +95,22 @@ async function monthsIn(db: AnyDb, table: string): Promise<[number, number][]> {
   const { rows } = await sql<{ ts: string }>`select min(ts) as ts from ${sql.table(table)}
     group by date_trunc('month', to_timestamp(ts / 1000.0) at time zone 'UTC')`.execute(db);
   return rows.map((row) => monthOf(Number(row.ts)));
+}
+
+/**
+ * The default partition held against every other writer and reader until the upkeep's transaction ends
+ * (ACCESS EXCLUSIVE, which ATTACH PARTITION takes anyway). A month's rows move out of it and the month's
+ * partition is attached; a reading committed into the default partition meanwhile would otherwise be left
+ * behind (and the attach fail on it), or — plain SQL's copy and delete being two statements until
+ * 2026-11-28 — deleted without having been copied: `npm run test:deploy` lost MQTT readings of a month
+ * without a partition so. Writers of that month wait for the upkeep instead (milliseconds; readings of
+ * the current months go to their own partitions and do not wait). A backup or a long query holding the
+ * default partition makes the upkeep give up after `UPKEEP_LOCK_TIMEOUT` rather than hold up every reader
+ * queued behind it; the next upkeep, an hour later, tries again.
+ */
+async function holdDefault(db: AnyDb): Promise<void> {
+  await sql`set local lock_timeout = ${sql.lit(UPKEEP_LOCK_TIMEOUT)}`.execute(db);
+  await sql`lock table measurements_default in access exclusive mode`.execute(db);
 }
 
 /** `run` in a transaction holding the partition lock, with who keeps the partitions (asked if left out). */
@@ -121,7 +139,8 @@ export async function ensurePartitions(
 ): Promise<void> {
   await underLock(db, manager, async (trx, partman) => {
     await renameFirstNames(trx);
-    if (partman) return partmanUpkeep(trx, partman, MONTHS_AHEAD, retentionDays);
+    if (partman) return partmanUpkeep(trx, partman, MONTHS_AHEAD, retentionDays, () => holdDefault(trx));
+    await holdDefault(trx);
     for (const [y, m] of [...monthsAround(now), ...(await monthsIn(trx, 'measurements_default'))]) {
       await addMonth(trx, y, m);
     }

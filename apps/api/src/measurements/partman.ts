@@ -72,16 +72,19 @@ async function register(db: AnyDb, schema: string, monthsAhead: number): Promise
  * One upkeep by pg_partman (in the caller's transaction): `measurements` registered, its retention that
  * of the app (`retentionDays`, raw readings; null keeps every month), a month's rows that sit in the
  * default partition moved into a partition of their own, then run_maintenance: the months ahead made,
- * the months past retention dropped.
+ * the months past retention dropped. `holdDefault` keeps writers out of the default partition meanwhile.
  */
 export async function partmanUpkeep(
   db: AnyDb,
   schema: string,
   monthsAhead: number,
   retentionDays: number | null,
+  holdDefault: () => Promise<void>,
 ): Promise<void> {
   await sql`set local timezone = 'UTC'`.execute(db);
   await register(db, schema, monthsAhead);
+  // After registering (which locks the parent table first, as writers do): see partitions.ts's holdDefault.
+  await holdDefault();
   await sql`update ${sql.id(schema, 'part_config')} set premake = ${monthsAhead},
     infinite_time_partitions = true, retention_keep_table = false, retention_keep_index = false,
     retention = ${retentionDays ? `${retentionDays} days` : null} where parent_table = ${PARENT}`.execute(db);
