@@ -144,6 +144,60 @@ for (const width of WIDTHS) {
   });
 }
 
+for (const width of WIDTHS) {
+  test(`web component: <matnat-temperature-map tile-url="false"> with basemap.js on the page draws the built-in basemap under the spears and asks for no tile at ${width} px (issue 26.3)`, async ({
+    page,
+  }) => {
+    const outside = guardRequests(page);
+    const tileRequests: string[] = [];
+    page.on('request', (req) => {
+      if (OSM_TILES.test(req.url()) || req.url().startsWith(tiles())) tileRequests.push(req.url());
+    });
+    await page.setViewportSize({ width, height: 800 });
+    const positions = recordPositions(page);
+    const before = await tileCount();
+    await page.goto(`${api()}/`);
+    // The web components' build does not carry the basemap: the page includes basemap.js (docs/embedding.md).
+    await page.addScriptTag({ url: '/packages/react/dist/embed/basemap.js' });
+    await page.addScriptTag({ url: '/packages/react/dist/embed/elements.js' });
+    await page.evaluate(() => {
+      const map = document.createElement('matnat-temperature-map');
+      map.id = 'spears';
+      map.setAttribute('tile-url', 'false');
+      map.setAttribute('height', '480');
+      document.querySelector('main')?.append(map);
+    });
+    const markers = page.locator('#spears path.matnat-temperature-marker');
+    await expect(markers.first()).toBeVisible();
+    expect(await markers.count()).toBeGreaterThan(3);
+    // Land, Sweden's lakes and the borders, in the shadow root, under the spears.
+    await expect(page.locator('#spears path.matnat-basemap__land')).toHaveAttribute(
+      'd',
+      /^M[\d.-]+ [\d.-]+L/,
+    );
+    await expect(page.locator('#spears path.matnat-basemap__lakes')).toHaveAttribute(
+      'd',
+      /^M[\d.-]+ [\d.-]+L/,
+    );
+    await expect(page.locator('#spears path.matnat-basemap__borders')).toHaveAttribute('d', /^M/);
+    await expect(page.locator('#spears .leaflet-control-attribution')).toContainText(
+      'Grundkarta: Natural Earth',
+    );
+    await expect(page.locator('#spears .matnat-legend')).toContainText('Temperatur (°C)');
+    // No tile layer at all: nothing asked of OpenStreetMap or the local tile server, however long we wait.
+    await page.waitForTimeout(1500);
+    await expect(page.locator('#spears .leaflet-tile')).toHaveCount(0);
+    expect(tileRequests).toEqual([]);
+    expect(await tileCount()).toBe(before);
+    await page.screenshot({
+      path: `test-results/screenshots/web-component-basemap-${width}.png`,
+      fullPage: true,
+    });
+    expectOnGrid(positions, 4);
+    expect(outside).toEqual([]);
+  });
+}
+
 test("web component: the host sets the range by attribute, hears the viewer's change as a composed CustomEvent, and a removed attribute falls back to the default", async ({
   page,
 }) => {

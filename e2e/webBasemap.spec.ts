@@ -1,8 +1,8 @@
 // Issue 26 point 3: where map tiles cannot load (an intranet, a kiosk without internet, a tile server that is
-// down), the maps draw the built-in basemap (Natural Earth's land and borders) under their markers and
-// credit Natural Earth; it is loaded only then. Tiles "fail" here by the browser's requests being aborted.
+// down), the maps draw the built-in basemap (Natural Earth's land, lakes and borders) under their markers
+// and credit Natural Earth; it is loaded only then. Tiles "fail" here by the browser's requests being aborted.
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { localTiles, web } from './webPages';
+import { expectAccessible, localTiles, signedIn, web } from './webPages';
 
 const OSM_TILES = /^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//;
 /** The basemap's own script: the app's lazy chunk (assets/basemap-….js) or the script tags' basemap.js. */
@@ -21,18 +21,32 @@ function basemapRequests(page: Page): Request[] {
 }
 
 /**
- * The basemap is drawn: land with a coast in view, under the markers (its pane below theirs), and Natural
- * Earth credited in Swedish.
+ * The basemap is drawn: land with a coast in view, lakes (Sweden's and New Zealand's maps have lakes in
+ * view: Vänern and Vättern, Taupō), under the markers (its pane below theirs), and Natural Earth credited
+ * in Swedish.
  */
-async function expectBasemap(page: Page) {
+async function expectBasemap(
+  page: Page,
+  { marker: markerSelector = 'path.matnat-temperature-marker', lakes = true } = {},
+) {
   const land = page.locator('path.matnat-basemap__land');
   await expect(land).toHaveAttribute('d', /^M[\d.-]+ [\d.-]+L/);
+  const lakePath = page.locator('path.matnat-basemap__lakes');
+  if (lakes) {
+    await expect(lakePath).toHaveAttribute('d', /^M[\d.-]+ [\d.-]+L/);
+    // Drawn in the water's colour over the land, with a box of its own on the screen.
+    await expect(lakePath).toHaveAttribute('fill', '#c9dcea');
+    const box = await lakePath.boundingBox();
+    expect((box?.width ?? 0) * (box?.height ?? 0)).toBeGreaterThan(4);
+  } else {
+    await expect(lakePath).toHaveCount(1);
+  }
   await expect(page.locator('path.matnat-basemap__borders')).toHaveCount(1);
   await expect(page.locator('.leaflet-control-attribution')).toContainText('Grundkarta: Natural Earth');
   await expect(
     page.locator('.leaflet-control-attribution').getByRole('link', { name: 'Natural Earth' }),
   ).toHaveAttribute('href', 'https://www.naturalearthdata.com/');
-  const marker = page.locator('path.matnat-temperature-marker').first();
+  const marker = page.locator(markerSelector).first();
   await expect(marker).toBeVisible();
   // Both panes are in Leaflet's map pane: the basemap's z-index is under the markers' (overlay) pane.
   const paneZ = (el: Element) => Number(getComputedStyle(el.closest('.leaflet-pane') as Element).zIndex);
@@ -130,4 +144,27 @@ test('issue 26.3: a tile URL that is not http(s) asks for nothing, says so in th
   expect(errors).toContain(
     'Mätnät: tileUrl "javascript:alert(1)//{z}/{x}/{y}" is not an http(s) URL; the built-in basemap is drawn instead',
   );
+});
+
+test('issue 26.3: with the tiles failing, the signed-in /map draws the basemap under the devices and credits Natural Earth (375 and 1280 px, axe)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await tilesFail(page);
+  const requests = basemapRequests(page);
+  await signedIn(page, 'anna@matnat.se');
+  for (const [width, height] of [
+    [375, 740],
+    [1280, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${web()}/map`);
+    // anna's devices may be close together: the map's zoom need not show a lake.
+    await expectBasemap(page, { marker: '.matnat-device-marker', lakes: false });
+    await expect(page.locator('.leaflet-tile-loaded')).toHaveCount(0);
+    await expectAccessible(page);
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `test-results/screenshots/web-basemap-map-${width}.png` });
+  }
+  expect(requests.length).toBeGreaterThan(0);
 });

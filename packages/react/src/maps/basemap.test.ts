@@ -63,6 +63,54 @@ describe('issue 26: the built-in basemap', () => {
     expect(handlers.size).toBe(0);
   });
 
+  it("lakes in the water's colour over the land, under the borders: Vänern, Vättern and Taupō in view", () => {
+    /** Whether the layer pixel of `lng`, `lat` lies inside an odd number of the path's rings. */
+    const inPath = (d: string, view: View, lng: number, lat: number) => {
+      const phi = (lat * Math.PI) / 180;
+      const x = ((lng + 180) / 360) * view.scale - view.originX;
+      const y = (0.5 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / (2 * Math.PI)) * view.scale - view.originY;
+      let inside = false;
+      for (const ring of d.split('M').filter(Boolean)) {
+        const points = [...ring.matchAll(/(-?[\d.]+) (-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+        for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+          const [xi, yi] = points[i] as number[];
+          const [xj, yj] = points[j] as number[];
+          if (yi! > y !== yj! > y && x < ((xj! - xi!) * (y - yi!)) / (yj! - yi!) + xi!) inside = !inside;
+        }
+      }
+      return inside;
+    };
+    for (const [view, inLake, dry] of [
+      // Sweden at zoom 4 on a phone: Vänern and Vättern; Jönköping's hills between them are dry.
+      [
+        viewAt(4, 5, 70, 375, 667),
+        [
+          [13.3, 58.9],
+          [14.55, 58.35],
+        ],
+        [13.9, 57.9],
+      ],
+      // New Zealand's North Island at zoom 5: Taupō; Rotorua's town is dry.
+      [viewAt(5, 170, -34, 375, 667), [[175.9, -38.8]], [176.5, -37.8]],
+    ] as const) {
+      const { map, container } = fakeMap(view);
+      drawBasemap(map);
+      const paths = [...container.querySelectorAll('svg.matnat-basemap path')];
+      expect(paths.map((p) => p.getAttribute('class'))).toEqual([
+        'matnat-basemap__land',
+        'matnat-basemap__lakes',
+        'matnat-basemap__borders',
+      ]);
+      const lakes = paths[1];
+      expect(lakes?.getAttribute('fill')).toBe(BASEMAP_COLORS.water);
+      const d = lakes?.getAttribute('d') ?? '';
+      for (const [lng, lat] of inLake) expect(inPath(d, view, lng, lat), `${lng}, ${lat}`).toBe(true);
+      expect(inPath(d, view, dry[0], dry[1])).toBe(false);
+      const land = paths[0]?.getAttribute('d') ?? '';
+      expect(inPath(land, view, dry[0], dry[1])).toBe(true);
+    }
+  });
+
   it('a ring crossing the antimeridian is unwrapped: no edge across the world at Chukotka', () => {
     // The Bering Strait at zoom 4 (Chukotka, Wrangel Island): no point of the drawn land is a world away.
     const view = viewAt(4, 160, 75, 1280, 900);

