@@ -146,7 +146,7 @@ test('issue 26.3: a tile URL that is not http(s) asks for nothing, says so in th
   );
 });
 
-test('issue 26.3: with the tiles failing, the signed-in /map draws the basemap under the devices and credits Natural Earth (375 and 1280 px, axe)', async ({
+test('issue 26.3: with the tiles failing, the signed-in /map draws the basemap under the devices and credits Natural Earth (375 and 1280 px, axe), and so do /map/devices and a device page', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -167,4 +167,16 @@ test('issue 26.3: with the tiles failing, the signed-in /map draws the basemap u
     await page.screenshot({ path: `test-results/screenshots/web-basemap-map-${width}.png` });
   }
   expect(requests.length).toBeGreaterThan(0);
+  // The app's other maps are the same kit map: the devices listed beside it, and a device's own page.
+  await page.goto(`${web()}/map/devices`);
+  await expectBasemap(page, { marker: '.matnat-device-marker', lakes: false });
+  const placed = await page.evaluate(async () => {
+    const answer = await fetch('/api/v1/device', { headers: { accept: 'application/json' } });
+    const devices = ((await answer.json()) as { data: { id: number; lat: number | null }[] }).data;
+    return devices.find((d) => d.lat !== null)?.id;
+  });
+  expect(placed).toBeDefined();
+  await page.goto(`${web()}/device/${placed}`);
+  await expectBasemap(page, { marker: '.matnat-device-marker', lakes: false });
+  await expect(page.locator('.leaflet-tile-loaded')).toHaveCount(0);
 });

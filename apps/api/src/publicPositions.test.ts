@@ -189,6 +189,35 @@ describe.each(dialects)('issue 26.2 coarsened positions (%s)', (dialect) => {
     }
   });
 
+  it('issue 26.2: the public routes that write (sign-in, registration, invitations, the shop) answer no position finer than its grid, error answers included; a stream without session or token is refused (401)', async () => {
+    const guest = w.client();
+    const seen: Seen[] = [];
+    const walked: string[] = [];
+    for (const route of w.app.routeTable) {
+      if (route.guard !== 'public' || !['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method)) continue;
+      const url = route.url.replace(/:[a-z_]+/g, '1');
+      // An empty body (each route's 422 or 404) and, for the embed token's routes, the token's headers.
+      for (const headers of [{}, { authorization: `Bearer ${coarse}`, origin: PARTNER }]) {
+        const res = await guest.request(route.method as 'POST', url, {}, { headers });
+        expect(res.statusCode, `${route.method} ${url}`).toBeLessThan(500);
+        positionsIn(parse(res.body), `guest ${route.method} ${url}`, seen);
+      }
+      walked.push(`${route.method} ${route.url}`);
+    }
+    // Every public route that writes was called: the shop's order and cart among them.
+    expect(walked).toEqual(
+      expect.arrayContaining(['POST /api/login', 'POST /api/v1/order', 'POST /cart/store']),
+    );
+    expectCoarse(seen);
+
+    // Without session or token the stream is refused (401): no readings, no positions.
+    const res = await fetch(`${base}/api/v1/stream?sensor_ids=${sensor}`, {
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(res.status).toBe(401);
+    expect(positionsIn(parse(await res.text()), 'guest stream')).toEqual([]);
+  });
+
   it('issue 26.2: a signed-in user and a token made with exact positions see them exactly; "exakt" shows a device exactly to all', async () => {
     const at = stored.find((p) => p.kind === 'device' && p.id === device);
     const own = (await w.anna.get(`/api/v1/device/${device}`)).json().data;
