@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakePlatform, fakeServer } from '../test/fakeServer';
 import { fixtures } from '../test/fixtures';
-import { createMatnatClient, createWidgetClient, type MatnatClientConfig } from './client';
+import { createMatnatClient, createPanelClient, createWidgetClient, type MatnatClientConfig } from './client';
 import { ForbiddenError } from './errors';
 import { sharedClient } from './registry';
 
@@ -191,6 +191,32 @@ describe('createWidgetClient and the page registry (one client per page)', () =>
     expect(client.timeFilters.get('/x').range_slug).toBe('prev_5_days');
     expect(client.localSettings.getSnapshot().useSatellite).toBe(false);
     client.dispose();
+  });
+
+  it("a panel client (panel.js) carries the panels' queries, keyed as the full client's, and no other resource's calls", async () => {
+    const server = fakeServer('https://api.matnat.se');
+    server.on('GET /api/v1/sensor/3/latest', { body: { data: { value: 4.5 } } });
+    const client = createPanelClient({
+      baseUrl: 'https://api.matnat.se',
+      auth: { embedToken: 'emb' },
+      platform: fakePlatform(server),
+    });
+    expect(Object.keys(client.queries).sort()).toEqual(['alertPeriods', 'latest', 'measurements', 'panel']);
+    expect('api' in client || 'localSettings' in client || 'session' in client).toBe(false);
+    const full = createWidgetClient();
+    for (const [name, query] of [
+      ['panel', (c: typeof client) => c.queries.panel(7)],
+      ['measurements', (c: typeof client) => c.queries.measurements(3, { range_slug: 'prev_24_h' })],
+      ['alertPeriods', (c: typeof client) => c.queries.alertPeriods(3, { range_slug: 'prev_24_h' })],
+    ] as const) {
+      expect(query(client).queryKey, name).toEqual(query(full).queryKey);
+    }
+    await expect(client.queryClient.fetchQuery(client.queries.latest(3))).resolves.toEqual({ value: 4.5 });
+    expect(server.last()).toMatchObject({ headers: { Authorization: 'Bearer emb' } });
+    expect(client.timeFilters.get('/x').range_slug).toBe('prev_5_days');
+    client.dispose();
+    expect(client.queryClient.getQueryState(['sensor', 3, 'latest'])).toBeUndefined();
+    full.dispose();
   });
 
   it('the full client carries the widget parts on its query cache: what a widget loads, the app reads', async () => {

@@ -1,11 +1,20 @@
 import { createApi, type MatnatApi } from './api/index';
+import { panelsApi } from './api/panels';
+import { sensorsApi } from './api/sensors';
 import { type Cart, createCart } from './cart';
 import { type AuthMode, createHttpClient, type HttpClient, type HttpClientOptions } from './http';
 import { createLocalSettings, type LocalSettingsStore } from './localSettings';
 import { type CoreMessages, createMessages, type MessageOverrides } from './messages';
 import { createMutations, loadQuery, type Mutations } from './mutations';
 import { browserPlatform, type Platform } from './platform';
-import { createQueries, createQueryClient, type MatnatQueries, type MatnatQueryOptions } from './queries';
+import {
+  createQueries,
+  createQueryClient,
+  type MatnatQueries,
+  type MatnatQueryOptions,
+  type PanelQueries,
+  panelQueries,
+} from './queries';
 import type { QueryClient } from './queryClient';
 import { createReadingStream, type ReadingStream } from './readingStream';
 import { createSession, type Session } from './session';
@@ -70,9 +79,15 @@ export interface MatnatClient extends WidgetClient {
   cart: Cart;
 }
 
+/** What a panel reads through: the widget client's parts with only the panels' queries (panel.js runs on it). */
+export interface PanelClient extends Omit<WidgetClient, 'api' | 'queries' | 'localSettings'> {
+  queries: PanelQueries;
+}
+
 type HttpHooks = Pick<HttpClientOptions, 'onUnauthenticated'>;
 
-function widgetParts(config: MatnatClientConfig, hooks: HttpHooks = {}, isAdmin?: () => boolean) {
+/** The parts every client has: HTTP client, query cache, live stream and time filters. */
+function baseParts(config: MatnatClientConfig, hooks: HttpHooks = {}) {
   const platform = browserPlatform(config.platform);
   const http = createHttpClient({
     platform,
@@ -81,18 +96,31 @@ function widgetParts(config: MatnatClientConfig, hooks: HttpHooks = {}, isAdmin?
     readCookie: config.readCookie,
     ...hooks,
   });
-  const api = createApi(http, isAdmin);
   return {
     platform,
     http,
-    api,
-    queries: createQueries(api),
     queryClient: config.queryClient ?? createQueryClient(),
     readings: createReadingStream({ http, platform }),
     timeFilters: createTimeFilterStore({ platform }),
-    localSettings: createLocalSettings({ platform }),
   };
 }
+
+function widgetParts(config: MatnatClientConfig, hooks: HttpHooks = {}, isAdmin?: () => boolean) {
+  const parts = baseParts(config, hooks);
+  const api = createApi(parts.http, isAdmin);
+  return {
+    ...parts,
+    api,
+    queries: createQueries(api),
+    localSettings: createLocalSettings({ platform: parts.platform }),
+  };
+}
+
+/** Closes the stream and empties the cache: a widget or panel client's `dispose`. */
+const disposer = (parts: Pick<WidgetClient, 'readings' | 'queryClient'>) => () => {
+  parts.readings.close();
+  parts.queryClient.clear();
+};
 
 /**
  * The part of the core a panel or map needs, with the same query cache but without session, cart or
@@ -100,13 +128,18 @@ function widgetParts(config: MatnatClientConfig, hooks: HttpHooks = {}, isAdmin?
  */
 export function createWidgetClient(config: MatnatClientConfig = {}): WidgetClient {
   const parts = widgetParts(config);
-  return {
-    ...parts,
-    dispose() {
-      parts.readings.close();
-      parts.queryClient.clear();
-    },
-  };
+  return { ...parts, dispose: disposer(parts) };
+}
+
+/**
+ * The part of the core a panel needs (`Panel`, `LineChartPanel`, `SingleValuePanel`): the widget client's
+ * HTTP client, query cache, live stream and time filters, with the panel and sensor calls only, so that a
+ * bundle of panels (panel.js) carries no other resource's calls. `createWidgetClient` is a superset of it.
+ */
+export function createPanelClient(config: MatnatClientConfig = {}): PanelClient {
+  const parts = baseParts(config);
+  const queries = panelQueries({ panels: panelsApi(parts.http), sensors: sensorsApi(parts.http) });
+  return { ...parts, queries, dispose: disposer(parts) };
 }
 
 /**

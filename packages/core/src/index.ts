@@ -34,8 +34,8 @@ export type {
 } from './api/types';
 export type { Cart, CartOptions, CartState } from './cart';
 export { createCart } from './cart';
-export type { MatnatClient, MatnatClientConfig, WidgetClient } from './client';
-export { createMatnatClient, createWidgetClient } from './client';
+export type { MatnatClient, MatnatClientConfig, PanelClient, WidgetClient } from './client';
+export { createMatnatClient, createPanelClient, createWidgetClient } from './client';
 export type { CalendarUnit, DateInput, WallClock } from './dates';
 export {
   DATE_FORMAT,
@@ -114,7 +114,7 @@ export type {
 export { createNavigationProgress, PROGRESS_COMPLETE_ABOVE } from './navigationProgress';
 export type { Logger, PageLocation, Platform, StorageLike, Timers } from './platform';
 export { browserPlatform } from './platform';
-export type { MatnatQueries, MatnatQueryOptions } from './queries';
+export type { MatnatQueries, MatnatQueryOptions, PanelQueries } from './queries';
 export {
   createQueries,
   createQueryClient,

@@ -89,21 +89,16 @@ export interface MatnatQueries {
 export const temperatureMapQuery = (publicMap: MatnatApi['publicMap']): MatnatQueryOptions<TemperatureMap> =>
   q(['temperatureMap'], ({ signal }) => publicMap.temperatureMap(signal));
 
-export function createQueries(api: MatnatApi): MatnatQueries {
+/** The queries a panel reads (`Panel`, `LineChartPanel`, `SingleValuePanel`): what panel.js's client carries. */
+export type PanelQueries = Pick<MatnatQueries, 'panel' | 'measurements' | 'latest' | 'alertPeriods'>;
+
+/**
+ * The panels' queries over just the panel and sensor calls, for a client that carries nothing else
+ * (`createPanelClient`, panel.js): `createQueries` uses the same ones.
+ */
+export function panelQueries(api: Pick<MatnatApi, 'panels' | 'sensors'>): PanelQueries {
   return {
-    // Spec §9: alerts by name, devices by title (else external id), in Swedish order, for every reader.
-    alerts: () => q(['alerts'], () => api.alerts.list().then(sortAlerts)),
-    alert: (id: Id) => q(['alert', id], () => api.alerts.show(id)),
-    alertDeliveries: (id: Id) => q(['alert', id, 'deliveries'], () => api.alerts.deliveries(id)),
-    dashboards: () => q(['dashboards'], () => api.dashboards.list().then(sortDashboards)),
-    dashboard: (id: Id) => q(['dashboard', id], () => api.dashboards.show(id)),
     panel: (id: Id) => q(['panel', id], () => api.panels.show(id)),
-    devices: ({ unassigned = false }: DeviceListOptions = {}) =>
-      q(['devices', { unassigned }], () => api.devices.list({ unassigned }).then(sortDevices)),
-    allDevices: () => q(['devices', 'all'], () => api.devices.all().then(sortDevices)),
-    device: (id: Id) => q(['device', id], () => api.devices.show(id)),
-    deadLetters: (id: Id) => q(['device', id, 'dead-letters'], () => api.devices.deadLetters(id)),
-    sensors: () => q(['sensors'], api.sensors.list),
     measurements: (id: Id, filter: MeasurementFilter) =>
       q(['sensor', id, 'measurements', filter], ({ signal }) => api.sensors.measurements(id, filter, signal)),
     latest: (id: Id) => q(['sensor', id, 'latest'], ({ signal }) => api.sensors.latest(id, signal)),
@@ -111,6 +106,24 @@ export function createQueries(api: MatnatApi): MatnatQueries {
       q(['sensor', id, 'alert-periods', window], ({ signal }) =>
         api.sensors.alertPeriods(id, window, signal),
       ),
+  };
+}
+
+export function createQueries(api: MatnatApi): MatnatQueries {
+  return {
+    ...panelQueries(api),
+    // Spec §9: alerts by name, devices by title (else external id), in Swedish order, for every reader.
+    alerts: () => q(['alerts'], () => api.alerts.list().then(sortAlerts)),
+    alert: (id: Id) => q(['alert', id], () => api.alerts.show(id)),
+    alertDeliveries: (id: Id) => q(['alert', id, 'deliveries'], () => api.alerts.deliveries(id)),
+    dashboards: () => q(['dashboards'], () => api.dashboards.list().then(sortDashboards)),
+    dashboard: (id: Id) => q(['dashboard', id], () => api.dashboards.show(id)),
+    devices: ({ unassigned = false }: DeviceListOptions = {}) =>
+      q(['devices', { unassigned }], () => api.devices.list({ unassigned }).then(sortDevices)),
+    allDevices: () => q(['devices', 'all'], () => api.devices.all().then(sortDevices)),
+    device: (id: Id) => q(['device', id], () => api.devices.show(id)),
+    deadLetters: (id: Id) => q(['device', id, 'dead-letters'], () => api.devices.deadLetters(id)),
+    sensors: () => q(['sensors'], api.sensors.list),
     teams: () => q(['teams'], api.teams.list),
     users: () => q(['users'], api.users.list),
     user: (id: Id) => q(['user', id], () => api.users.show(id)),

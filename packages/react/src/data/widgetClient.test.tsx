@@ -11,6 +11,7 @@ import { expectPollingPaused } from '../testing/pollingPaused';
 import {
   settle,
   singleValuePanelAnswer,
+  testPanelClient,
   testWidgetClient,
   widgetApi,
   withClient,
@@ -18,13 +19,17 @@ import {
 
 vi.mock('lightweight-charts', () => createChartModule());
 
-function setup() {
-  const api = widgetApi();
-  const client = testWidgetClient(api);
-  return { api, client, wrapper: withClient(client) };
-}
+// panel.js runs on the panel client (the panels' queries only), the other script tags on the widget client.
+describe.each([
+  ['a widget client', testWidgetClient],
+  ["panel.js's panel client", testPanelClient],
+])("widgets on %s (script tags: the core's query cache)", (_name, createClient) => {
+  function setup() {
+    const api = widgetApi();
+    const client = createClient(api);
+    return { api, client, wrapper: withClient(client) };
+  }
 
-describe("widgets on a widget client (script tags: the core's query cache)", () => {
   // The library's load draws one warm-up chart (chartLibrary.ts): counted from after it.
   beforeEach(async () => {
     await chartLibrary.load();
@@ -86,7 +91,10 @@ describe("a hidden tab pauses the script tags' polling; the live stream stays (i
     vi.restoreAllMocks();
   });
 
-  it('no refetch while hidden, one at once when shown again', async () => {
-    await expectPollingPaused(testWidgetClient);
+  it.each([
+    ['a widget client', testWidgetClient],
+    ["panel.js's panel client", testPanelClient],
+  ])('on %s: no refetch while hidden, one at once when shown again', async (_name, createClient) => {
+    await expectPollingPaused(createClient);
   });
 });

@@ -1,9 +1,9 @@
 // Script-tag build: <div data-matnat-panel data-panel-id="12" data-embed-token="…" data-api-base="…"></div>
-import { createWidgetClient, intervalOr } from '@matnat/core';
+import { intervalOr } from '@matnat/core';
 import { Panel } from '../charts/Panel';
 import { timeFilterDetail } from '../timeFilter/timeFilterDetail';
 import { booleanAttr, createElement, numberAttr, registerAutoInit } from './autoInit';
-import { withWidgetClient } from './widgetProvider';
+import { panelClient, withWidgetClient } from './widgetProvider';
 
 registerAutoInit('panel', 'data-matnat-panel', (el) =>
   withWidgetClient(
@@ -24,6 +24,6 @@ registerAutoInit('panel', 'data-matnat-panel', (el) =>
         ),
       onFirstData: () => el.dispatchEvent(new CustomEvent('matnat:ready', { bubbles: true, composed: true })),
     }),
-    createWidgetClient,
+    panelClient,
   ),
 );

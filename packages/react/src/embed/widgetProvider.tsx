@@ -2,7 +2,9 @@ import {
   type AuthMode,
   browserPlatform,
   createHttpClient,
+  createPanelClient,
   createQueryClient,
+  type MatnatClientConfig,
   publicMapApi,
   sharedClient,
   temperatureMapQuery,
@@ -32,6 +34,14 @@ export function mapClient(config: ClientConfig): MatnatClientLike {
     queries: { temperatureMap } as unknown as MatnatClientLike['queries'],
   };
 }
+
+/**
+ * The panels' client: the core's panel client (HTTP client, query cache, live stream, time filters and the
+ * panels' queries), not the whole API, so that panel.js stays within its budget. Its queries are the
+ * subset the panels call (`useWidgetClient` checks the parts are there).
+ */
+export const panelClient = (config: MatnatClientConfig): MatnatClientLike =>
+  createPanelClient(config) as unknown as MatnatClientLike;
 
 /**
  * Puts the page's one widget client for the element's API base and embed token around a script-tag widget.

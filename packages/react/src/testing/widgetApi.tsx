@@ -1,6 +1,7 @@
 import { createMatnatClient, createWidgetClient, type MatnatClientConfig } from '@matnat/core';
 import { act } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { panelClient } from '../embed/widgetProvider';
 import { MatnatProvider } from '../provider/MatnatProvider';
 import type { MatnatClientLike } from '../provider/types';
 
@@ -187,6 +188,11 @@ export function testCoreClient(api: WidgetApi, config: MatnatClientConfig = {}) 
 /** The script-tag builds' client over the stand-in API. */
 export function testWidgetClient(api: WidgetApi, config: MatnatClientConfig = {}) {
   return createWidgetClient({ platform: { fetch: api.fetch, storage: null }, ...config });
+}
+
+/** panel.js's client (the core's panel client: the panels' queries only) over the stand-in API. */
+export function testPanelClient(api: WidgetApi, config: MatnatClientConfig = {}) {
+  return panelClient({ platform: { fetch: api.fetch, storage: null }, ...config });
 }
 
 export function withClient(client: MatnatClientLike) {
