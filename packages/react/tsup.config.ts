@@ -2,12 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { libraryConfig } from '@matnat/build-config';
-import type { Plugin } from 'esbuild';
+import { type Plugin, transform } from 'esbuild';
 import { defineConfig } from 'tsup';
 
 const require = createRequire(import.meta.url);
 
-/** `import css from 'x.css?inline'` (Vite's spelling) as a string, so Leaflet's CSS can go into shadow roots. */
+/**
+ * `import css from 'x.css?inline'` (Vite's spelling) as a string, so Leaflet's CSS can go into shadow roots;
+ * minified as a stylesheet (Leaflet ships it with comments and indentation: 14.8 kB, 11 kB minified).
+ */
 const inlineCss: Plugin = {
   name: 'inline-css',
   setup(build) {
@@ -16,10 +19,10 @@ const inlineCss: Plugin = {
       path: `${require.resolve(args.path.replace(/\?inline$/, ''), { paths: [args.resolveDir] })}#inline`,
       namespace: 'inline-css',
     }));
-    build.onLoad({ filter: /.*/, namespace: 'inline-css' }, async (args) => ({
-      contents: await readFile(args.path.replace(/#inline$/, ''), 'utf8'),
-      loader: 'text',
-    }));
+    build.onLoad({ filter: /.*/, namespace: 'inline-css' }, async (args) => {
+      const css = await readFile(args.path.replace(/#inline$/, ''), 'utf8');
+      return { contents: (await transform(css, { loader: 'css', minify: true })).code, loader: 'text' };
+    });
   },
 };
 

@@ -11,7 +11,8 @@ import { fetchResource, useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
-import { useMessages } from '../messages';
+import { useMessageGroups } from '../messages/context';
+import { svLocale, svPanel } from '../messages/sv';
 import type { PanelRange } from '../timeFilter/panelRange';
 import {
   TimeFilterSelectView as TimeFilterSelect,
@@ -19,6 +20,7 @@ import {
 } from '../timeFilter/TimeFilterSelect';
 import { useSeen } from '../widgets/useSeen';
 import { WidgetRoot } from '../widgets/WidgetRoot';
+import { panelStyles } from '../widgets/widgetCss';
 import { ALERT_LIMIT_COLOR, alertBands, alertLines, useChartAlerts } from './alertOverlays';
 import { preloadCharts } from './chartLibrary';
 import { downloadText, measurementsToCsv } from './csv';
@@ -27,6 +29,8 @@ import { bucketsToSeries, type LineChartItemInput, seriesLook } from './measurem
 import { type ChartLine, TimeSeriesChart } from './TimeSeriesChart';
 import { thresholdColor } from './thresholds';
 import { usePanelTimeFilter } from './usePanelTimeFilter';
+
+const SWEDISH = { locale: svLocale, panel: svPanel };
 
 export interface LineChartPanelProps {
   /** One line per item (sensor). */
@@ -99,7 +103,7 @@ function useLiveSince(ids: string[], data: unknown): Record<string, LiveReading[
 
 function LineChartPanelView(props: LineChartPanelProps) {
   const { items, title, showTimeFilter = true, showDownload = true, maxPoints = 1000, height = 300 } = props;
-  const messages = useMessages();
+  const messages = useMessageGroups(SWEDISH);
   const m = messages.panel;
   const ids = items.map((i) => String(i.sensorId));
   const [filter, setFilter] = usePanelTimeFilter(
@@ -299,7 +303,7 @@ function RuleLegend({
 /** A line chart of one or more sensors over the time filter's range, refreshed every interval. */
 export function LineChartPanel(props: LineChartPanelProps) {
   return (
-    <WidgetRoot>
+    <WidgetRoot sheet={panelStyles}>
       <LineChartPanelView {...props} />
     </WidgetRoot>
   );

@@ -2,12 +2,16 @@ import type { IntervalSlug, LineChartItem, Panel as PanelEntity } from '@matnat/
 import { useResource } from '../data/resource';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
-import { useMessages } from '../messages';
+import { useMessageGroups } from '../messages/context';
+import { svPanel } from '../messages/sv';
 import type { PanelRange } from '../timeFilter/panelRange';
 import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
 import { WidgetRoot } from '../widgets/WidgetRoot';
+import { panelStyles } from '../widgets/widgetCss';
 import { LineChartPanel } from './LineChartPanel';
 import { SingleValuePanel } from './SingleValuePanel';
+
+const SWEDISH = { panel: svPanel };
 
 /** One sensor of a panel: its id, and its sensor and device when the answer included them. */
 export type PanelItem = Pick<LineChartItem, 'sensor_id'> &
@@ -72,7 +76,7 @@ function PanelStatus({ text, alert }: { text: string; alert?: boolean }) {
 }
 
 function PanelView({ panel: given, panelId, ...shared }: PanelProps) {
-  const m = useMessages().panel;
+  const m = useMessageGroups(SWEDISH).panel;
   const { data: panel, error } = usePanel(given, panelId);
   const failure = useWidgetError(error, m.loadFailed);
   if (!panel) return <PanelStatus text={failure ?? m.loading} alert={Boolean(failure)} />;
@@ -111,7 +115,7 @@ function PanelView({ panel: given, panelId, ...shared }: PanelProps) {
 /** A dashboard panel by its type (spec §1): a line chart or a single-value readout. */
 export function Panel(props: PanelProps) {
   return (
-    <WidgetRoot>
+    <WidgetRoot sheet={panelStyles}>
       <PanelView {...props} />
     </WidgetRoot>
   );

@@ -12,15 +12,19 @@ import { useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
-import { useMessages } from '../messages';
+import { useMessageGroups } from '../messages/context';
+import { svLocale, svPanel } from '../messages/sv';
 import type { PanelRange } from '../timeFilter/panelRange';
 import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
 import { useSeen } from '../widgets/useSeen';
 import { WidgetRoot } from '../widgets/WidgetRoot';
+import { panelStyles } from '../widgets/widgetCss';
 import { formatAge, formatDuration, formatReading } from './format';
 import { Sparkline } from './Sparkline';
 import { stepOf, thresholdColor } from './thresholds';
 import { usePanelTimeFilter } from './usePanelTimeFilter';
+
+const SWEDISH = { locale: svLocale, panel: svPanel };
 
 export interface SingleValuePanelProps {
   sensorId: number | string;
@@ -103,7 +107,7 @@ function useAgeTick() {
 
 function SingleValuePanelView(props: SingleValuePanelProps) {
   const { sensorId, title, unit, thresholds, showSparkline = true, digits = 1, now = Date.now } = props;
-  const messages = useMessages();
+  const messages = useMessageGroups(SWEDISH);
   const m = messages.panel;
   const [filter] = usePanelTimeFilter(
     props.filterKey ?? `sensor-${sensorId}`,
@@ -203,7 +207,7 @@ function SingleValuePanelView(props: SingleValuePanelProps) {
  */
 export function SingleValuePanel(props: SingleValuePanelProps) {
   return (
-    <WidgetRoot>
+    <WidgetRoot sheet={panelStyles}>
       <SingleValuePanelView {...props} />
     </WidgetRoot>
   );

@@ -73,9 +73,9 @@ describe('web components (@matnat/react/elements)', () => {
     const el = await mount(
       '<matnat-single-value api-base="https://api.test" embed-token="mtn_x" sensor-id="1" unit="kWh"></matnat-single-value>',
     );
-    expect(el.shadowRoot?.querySelector('style[data-matnat-style="matnat-widgets"]')).not.toBeNull();
+    expect(el.shadowRoot?.querySelector('style[data-matnat-style="matnat-widgets-panel"]')).not.toBeNull();
     expect(el.shadowRoot?.querySelector('.matnat-single-value__number')?.textContent).toBe('21,5');
-    expect(document.head.querySelector('style[data-matnat-style="matnat-widgets"]')).toBeNull();
+    expect(document.head.querySelector('style[data-matnat-style="matnat-widgets-panel"]')).toBeNull();
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('https://api.test/api/v1/sensor/1/latest');
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer mtn_x');

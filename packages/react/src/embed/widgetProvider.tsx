@@ -11,7 +11,6 @@ import {
 } from '@matnat/core';
 import type { ReactElement } from 'react';
 import { fetchResource } from '../data/resource';
-import { MessagesProvider } from '../messages';
 import { MatnatClientContext } from '../provider/context';
 import type { MatnatClientLike } from '../provider/types';
 import { createElement } from './autoInit';
@@ -59,11 +58,8 @@ export function withWidgetClient(
   const client = sharedClient(config, () => create(config));
   // Asked for now, as the script starts: the widget's first render finds the request already under way.
   prefetch?.(client);
-  return createElement(
-    MatnatClientContext.Provider,
-    { value: client },
-    createElement(MessagesProvider, null, widget),
-  );
+  // No MessagesProvider: without overrides the widgets read their own Swedish groups (useMessageGroups).
+  return createElement(MatnatClientContext.Provider, { value: client }, widget);
 }
 
 /** Starts the temperature map's request before its first render (the query cache shares it). */

@@ -9,7 +9,9 @@ import type { Messages } from '../messages';
 import { useMessages } from '../messages';
 import { useExternalStore } from '../provider/hooks';
 import { WidgetRoot } from '../widgets/WidgetRoot';
+import { mapStyles } from '../widgets/widgetCss';
 import type { MapFeature, MapFeatureCollection } from './geo';
+import { mapRuntime } from './mapRuntimeLibrary';
 import {
   escapeHtml,
   OSM_TILE_URL,
@@ -168,10 +170,13 @@ function DeviceMapView(props: DeviceMapProps) {
       });
       const stateText = state ? ` · ${latest.current.messages.deviceStates[state]}` : '';
       marker.bindTooltip(escapeHtml(featureTitle(p) + stateText));
-      bindFilledPopup(marker, map, latest.current.messages.panel.loading, async (el) => {
-        const { client, messages, deviceHref } = latest.current;
-        el.innerHTML = await popupHtml(p, client, messages, deviceHref?.(feature));
-      });
+      // The map runtime comes with Leaflet (leafletLibrary.ts): present once a map exists.
+      mapRuntime
+        .current()
+        ?.bindFilledPopup(marker, map, latest.current.messages.panel.loading, async (el) => {
+          const { client, messages, deviceHref } = latest.current;
+          el.innerHTML = await popupHtml(p, client, messages, deviceHref?.(feature));
+        });
       marker.on('click', () => latest.current.onSelect?.(feature));
       marker.addTo(layer);
       markers.current.set(p.id ?? feature.id, marker);
@@ -246,39 +251,6 @@ function StateLegend({ features }: { features: readonly MapFeature[] }) {
   );
 }
 
-/**
- * @internal exported for tests
- * A popup whose content arrives after it opens. Leaflet pans an opening popup into view, but the filled-in
- * content is taller, and a popup opened while the map still moves (its first fit, a resize) is placed by
- * where the map was; so the popup is laid out and panned into view again when its content arrives and when
- * the map settles (zoomend, resize) while it is open. The content element is kept while the popup is open:
- * Leaflet calls a content function again on every update(), which must not start the fetch over.
- */
-export function bindFilledPopup(
-  marker: CircleMarker,
-  map: LeafletMap,
-  loading: string,
-  fill: (el: HTMLElement) => Promise<void>,
-): void {
-  let content: HTMLElement | null = null;
-  const relayout = () => {
-    if (marker.isPopupOpen()) marker.getPopup()?.update();
-  };
-  marker.bindPopup(() => {
-    if (content) return content;
-    const el = document.createElement('div');
-    el.textContent = loading;
-    content = el;
-    void fill(el).then(relayout, relayout);
-    return el;
-  });
-  marker.on('popupopen', () => map.on('zoomend resize', relayout));
-  marker.on('popupclose', () => {
-    content = null;
-    map.off('zoomend resize', relayout);
-  });
-}
-
 /** Centres the map on the selected device's marker and opens its popup, whenever the selection changes. */
 function useSelectedMarker(
   map: LeafletMap | undefined,
@@ -296,7 +268,7 @@ function useSelectedMarker(
 /** Devices on a map, popups with their latest readings, and a satellite toggle remembered in 'settings'. */
 export function DeviceMap(props: DeviceMapProps) {
   return (
-    <WidgetRoot>
+    <WidgetRoot sheet={mapStyles}>
       <DeviceMapView {...props} />
     </WidgetRoot>
   );

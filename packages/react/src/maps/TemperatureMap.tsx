@@ -5,10 +5,16 @@ import { formatAge, formatReading } from '../charts/format';
 import { useResource } from '../data/resource';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
-import { type Messages, useMessages } from '../messages';
+import type { Messages } from '../messages';
+import { useMessageGroups } from '../messages/context';
+import { svLocale, svMap, svPanel } from '../messages/sv';
 import { WidgetRoot } from '../widgets/WidgetRoot';
+import { mapStyles } from '../widgets/widgetCss';
 import { TEMPERATURE_STOPS, temperatureColor, temperatureGradient } from './colorScale';
 import { escapeHtml, OSM_TILE_URL, osmAttribution, type TileOptions, useLeafletMap } from './useLeafletMap';
+
+/** The map's own strings, and the panels' 'nyss' of a reading's age. */
+const SWEDISH = { locale: svLocale, map: svMap, panel: svPanel };
 
 export interface TemperatureMapProps extends TileOptions {
   /** Height of the map. @default 400 */
@@ -51,7 +57,7 @@ function temperatureOf(p: Props): number | null {
 }
 
 /** `<br><small>` and how long ago the spear's reading was taken, or nothing without a time. */
-function ageHtml(p: Props, messages: Messages): string {
+function ageHtml(p: Props, messages: Pick<Messages, 'locale' | 'panel'>): string {
   const at = toEpochMs(p.measured_at as string | number | undefined);
   if (Number.isNaN(at)) return '';
   return `<br><small>${escapeHtml(formatAge(at, Date.now(), messages.locale, messages.panel.justNow))}</small>`;
@@ -60,7 +66,7 @@ function ageHtml(p: Props, messages: Messages): string {
 function TemperatureMapView(props: TemperatureMapProps) {
   const { height = 400, refreshMs = 300_000, style, bounds } = props;
   const client = useWidgetClient('queries');
-  const messages = useMessages();
+  const messages = useMessageGroups(SWEDISH);
   const m = messages.map;
   const containerRef = useRef<HTMLElement>(null);
   const { data, error } = useResource({
@@ -160,7 +166,7 @@ function TemperatureMapView(props: TemperatureMapProps) {
 /** The public temperature-spear map: one coloured dot per spear and a colour-scale legend. */
 export function TemperatureMap(props: TemperatureMapProps) {
   return (
-    <WidgetRoot>
+    <WidgetRoot sheet={mapStyles}>
       <TemperatureMapView {...props} />
     </WidgetRoot>
   );

@@ -1,8 +1,10 @@
-// Issue 26: what a map does with its tiles, and the built-in basemap when they fail. Loaded with Leaflet
-// (leafletLibrary.ts), like the charts' runtime with their library: its own entry in the library build
-// (`@matnat/react/map-runtime`), a chunk of the app, inline in the script tags; the React entry carries
-// none of it.
-import type { Map as LeafletMap, TileLayer } from 'leaflet';
+// Issue 26: what a map does with its tiles, and the built-in basemap when they fail; and the rest of what
+// only runs once Leaflet is there (Leaflet's texts in the messages' language, popups filled in as they
+// open). Loaded with Leaflet (leafletLibrary.ts), like the charts' runtime with their library: its own entry
+// in the library build (`@matnat/react/map-runtime`), a chunk of the app, inline in the script tags; the
+// React entry carries none of it.
+import type { CircleMarker, Map as LeafletMap, PopupEvent, TileLayer } from 'leaflet';
+import type { Messages } from '../messages';
 import { basemapLibrary } from './basemapLibrary';
 import { escapeHtml } from './escapeHtml';
 import type { LeafletLibrary } from './leafletLibrary';
@@ -95,4 +97,56 @@ export function showTiles(L: LeafletLibrary, map: LeafletMap, source: TileSource
     layer?.remove();
     removeBasemap?.();
   };
+}
+
+/**
+ * Issue 21: Leaflet's own texts in the messages' language: the zoom buttons (their titles are their
+ * accessible names), the attribution's Leaflet link and the popups' close button (Leaflet writes 'Close
+ * popup' into each popup it opens).
+ */
+export function speakTheMessagesLanguage(L: LeafletLibrary, map: LeafletMap, m: Messages['map']): void {
+  L.control.zoom({ zoomInTitle: m.zoomIn, zoomOutTitle: m.zoomOut }).addTo(map);
+  const prefix = map.attributionControl?.options.prefix;
+  if (typeof prefix === 'string')
+    map.attributionControl.setPrefix(
+      prefix.replace(/title="[^"]*"/, `title="${escapeHtml(m.leafletTitle)}"`),
+    );
+  map.on('popupopen', (event: PopupEvent) => {
+    event.popup
+      .getElement()
+      ?.querySelector('.leaflet-popup-close-button')
+      ?.setAttribute('aria-label', m.closePopup);
+  });
+}
+
+/**
+ * A popup whose content arrives after it opens. Leaflet pans an opening popup into view, but the filled-in
+ * content is taller, and a popup opened while the map still moves (its first fit, a resize) is placed by
+ * where the map was; so the popup is laid out and panned into view again when its content arrives and when
+ * the map settles (zoomend, resize) while it is open. The content element is kept while the popup is open:
+ * Leaflet calls a content function again on every update(), which must not start the fetch over.
+ */
+export function bindFilledPopup(
+  marker: CircleMarker,
+  map: LeafletMap,
+  loading: string,
+  fill: (el: HTMLElement) => Promise<void>,
+): void {
+  let content: HTMLElement | null = null;
+  const relayout = () => {
+    if (marker.isPopupOpen()) marker.getPopup()?.update();
+  };
+  marker.bindPopup(() => {
+    if (content) return content;
+    const el = document.createElement('div');
+    el.textContent = loading;
+    content = el;
+    void fill(el).then(relayout, relayout);
+    return el;
+  });
+  marker.on('popupopen', () => map.on('zoomend resize', relayout));
+  marker.on('popupclose', () => {
+    content = null;
+    map.off('zoomend resize', relayout);
+  });
 }

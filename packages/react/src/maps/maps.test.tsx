@@ -7,8 +7,9 @@ import { en } from '../messages/en';
 import { MatnatProvider } from '../provider';
 import { testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
 import { TEMPERATURE_STOPS, temperatureColor } from './colorScale';
-import { bindFilledPopup, DeviceMap, popupHtml } from './DeviceMap';
+import { DeviceMap, popupHtml } from './DeviceMap';
 import { devicesToFeatureCollection, type MapFeatureCollection } from './geo';
+import { bindFilledPopup } from './mapRuntime';
 import { parseBounds, TemperatureMap } from './TemperatureMap';
 import { osmAttribution, TILE_HOLD_MS } from './useLeafletMap';
 

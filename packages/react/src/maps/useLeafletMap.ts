@@ -1,11 +1,15 @@
-import type { Map as LeafletMap, MapOptions, PopupEvent } from 'leaflet';
+import type { Map as LeafletMap, MapOptions } from 'leaflet';
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { type Messages, useMessages } from '../messages';
+import type { Messages } from '../messages';
+import { useMessageGroups } from '../messages/context';
+import { svMap } from '../messages/sv';
 import { useWidget } from '../widgets/useWidget';
 import { escapeHtml } from './escapeHtml';
 import { ensureLeafletCss } from './leafletCss';
 import { type LeafletLibrary, leafletLibrary } from './leafletLibrary';
 import { mapRuntime } from './mapRuntimeLibrary';
+
+const SWEDISH = { map: svMap };
 
 export { escapeHtml };
 
@@ -69,7 +73,7 @@ export function useLeafletMap(
   holdTiles = false,
 ): MapHandle | null {
   const initial = useRef(options);
-  const m = useMessages().map;
+  const m = useMessageGroups(SWEDISH).map;
   const labels = useRef(m);
   labels.current = m;
   const handle = useWidget(containerRef, leafletLibrary, {
@@ -81,7 +85,8 @@ export function useLeafletMap(
         ...initial.current,
         zoomControl: false,
       });
-      speakTheMessagesLanguage(L, map, labels.current);
+      // Loaded with Leaflet (leafletLibrary.ts), so present once Leaflet is.
+      mapRuntime.current()?.speakTheMessagesLanguage(L, map, labels.current);
       return { L, map };
     },
     destroy({ map }) {
@@ -119,24 +124,4 @@ export function useLeafletMap(
   }, [handle, tilesDue, tiles.url, tiles.attribution, m.basemap]);
 
   return handle;
-}
-
-/**
- * Issue 21: Leaflet's own texts in the messages' language: the zoom buttons (their titles are their
- * accessible names), the attribution's Leaflet link and the popups' close button (Leaflet writes 'Close
- * popup' into each popup it opens).
- */
-function speakTheMessagesLanguage(L: LeafletLibrary, map: LeafletMap, m: Messages['map']): void {
-  L.control.zoom({ zoomInTitle: m.zoomIn, zoomOutTitle: m.zoomOut }).addTo(map);
-  const prefix = map.attributionControl?.options.prefix;
-  if (typeof prefix === 'string')
-    map.attributionControl.setPrefix(
-      prefix.replace(/title="[^"]*"/, `title="${escapeHtml(m.leafletTitle)}"`),
-    );
-  map.on('popupopen', (event: PopupEvent) => {
-    event.popup
-      .getElement()
-      ?.querySelector('.leaflet-popup-close-button')
-      ?.setAttribute('aria-label', m.closePopup);
-  });
 }

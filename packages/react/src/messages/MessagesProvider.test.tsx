@@ -1,15 +1,27 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useMessages } from './context';
+import { useMessageGroups, useMessages } from './context';
 import { en } from './en';
 import { MessagesProvider, mergeMessages } from './MessagesProvider';
-import { sv } from './sv';
+import { sv, svLocale, svMap, svPanel, svTimeFilter } from './sv';
 
 function Probe() {
   const m = useMessages();
   return (
     <p>
       {m.dialog.dangerConfirm}|{m.dialog.cancel}|{m.impersonation.loggedInAs('Anna')}
+    </p>
+  );
+}
+
+const PANEL_SWEDISH = { locale: svLocale, panel: svPanel };
+
+/** What a panel reads: its own groups (useMessageGroups). */
+function PanelProbe() {
+  const m = useMessageGroups(PANEL_SWEDISH);
+  return (
+    <p>
+      {m.locale}|{m.panel.loading}|{m.panel.downloadCsv}
     </p>
   );
 }
@@ -58,6 +70,26 @@ describe('messages', () => {
       </MessagesProvider>,
     );
     expect(screen.getByText('Delete|Cancel|Acting as Anna')).toBeTruthy();
+  });
+
+  it("a widget's own groups (useMessageGroups, what the script tags read): Swedish without a provider, the provider's pack and overrides with one", () => {
+    expect({ locale: svLocale, timeFilter: svTimeFilter, panel: svPanel, map: svMap }).toEqual({
+      locale: sv.locale,
+      timeFilter: sv.timeFilter,
+      panel: sv.panel,
+      map: sv.map,
+    });
+    render(<PanelProbe />);
+    expect(screen.getByText('sv-SE|Laddar…|Ladda ner CSV')).toBeTruthy();
+    cleanup();
+    render(
+      <MessagesProvider messages={en}>
+        <MessagesProvider messages={{ panel: { downloadCsv: 'CSV' } }}>
+          <PanelProbe />
+        </MessagesProvider>
+      </MessagesProvider>,
+    );
+    expect(screen.getByText('en-GB|Loading…|CSV')).toBeTruthy();
   });
 
   it('mergeMessages leaves the base untouched', () => {

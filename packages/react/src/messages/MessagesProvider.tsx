@@ -1,6 +1,6 @@
 import { type ReactNode, useContext, useMemo } from 'react';
 import { MessagesContext } from './context';
-import type { Messages } from './sv';
+import { type Messages, sv } from './sv';
 
 /** Any part of a pack: single strings, whole groups, or a whole pack such as `en`. */
 export type MessagesOverride = {
@@ -49,7 +49,7 @@ export interface MessagesProviderProps {
 }
 
 export function MessagesProvider({ messages, children }: MessagesProviderProps) {
-  const outer = useContext(MessagesContext);
+  const outer = useContext(MessagesContext) ?? sv;
   const value = useMemo(() => mergeMessages(outer, messages), [outer, messages]);
   return <MessagesContext.Provider value={value}>{children}</MessagesContext.Provider>;
 }

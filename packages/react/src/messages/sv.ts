@@ -1,75 +1,87 @@
 import { INTERVAL_LABELS, RANGE_LABELS } from '@matnat/contract/plain';
 
 /**
+ * The groups a widget reads on its own (`useMessageGroups`), so that a bundle of one widget (a script tag)
+ * carries only its groups' Swedish strings; `sv` below is all of them.
+ */
+export const svLocale: string = 'sv-SE';
+
+export const svTimeFilter = {
+  rangeLabel: 'Tidsperiod',
+  intervalLabel: 'Uppdatering',
+  // The contract holds the one Swedish label of every range and interval slug.
+  ranges: RANGE_LABELS,
+  intervals: INTERVAL_LABELS,
+  /** A custom range från–till (issue 21), its ends as the locale writes them. */
+  custom: (from: string, to: string) => `${from} – ${to}`,
+  /** The compact time picker (issue 21): its presets, its custom range från–till. */
+  presets: 'Snabbval',
+  customRange: 'Egen period',
+  from: 'Från',
+  to: 'Till',
+  apply: 'Visa perioden',
+};
+
+export const svPanel = {
+  justNow: 'nyss',
+  loading: 'Laddar…',
+  loadFailed: 'Kunde inte hämta mätvärden',
+  noData: 'Inga mätvärden under perioden',
+  downloadCsv: 'Ladda ner CSV',
+  average: 'medel',
+  min: 'min',
+  max: 'max',
+  csvHeader: ['Sensor', 'Tid', 'Medel', 'Min', 'Max', 'Senaste', 'Antal'],
+  measuredAt: (age: string) => `Mätt ${age}`,
+  unknownPanelType: (type: string) => `Okänd paneltyp: ${type}`,
+  /** A single value before the sensor's first reading (issue 21). */
+  /** The threshold steps named under a line chart: 'Varning från 25 °C'. */
+  thresholds: 'Gränsvärden',
+  fromValue: (value: string, unit: string) => `från ${value}${unit ? `\u00a0${unit}` : ''}`,
+  /** The alerts under a line chart (issue 21), and whether one fires now. */
+  alerts: 'Larm',
+  alertFiring: '– larmar nu',
+  noValue: 'Inget värde',
+  noValueHint: 'Sensorn har inte skickat något mätvärde än.',
+  /** After the age, once the reading is older than the device's expected interval. */
+  stale: (interval: string) => `äldre än väntat (${interval})`,
+  /** The sparkline's accessible name: its lowest and highest value. */
+  sparkline: (min: string, max: string, unit: string) =>
+    `Under perioden mellan ${min} och ${max}${unit ? `\u00a0${unit}` : ''}`,
+};
+
+export const svMap = {
+  satellite: 'Satellit',
+  streetMap: 'Karta',
+  noPosition: 'Saknar position',
+  latest: 'Senaste värden',
+  noReadings: 'Inga mätvärden än',
+  showDevice: 'Visa mätenhet',
+  temperature: 'Temperatur',
+  legendTitle: 'Temperatur (°C)',
+  loadFailed: 'Kunde inte hämta kartan',
+  mapLabel: 'Karta över mätenheter',
+  temperatureMapLabel: 'Karta över temperaturspjut',
+  stateLegend: 'Status',
+  zoomIn: 'Zooma in',
+  zoomOut: 'Zooma ut',
+  leafletTitle: 'Ett JavaScript-bibliotek för interaktiva kartor',
+  closePopup: 'Stäng',
+  osmContributors: 'OpenStreetMap-bidragsgivare',
+  imagery: 'Bilder',
+  /** Issue 26: the built-in basemap's credit ('Grundkarta: Natural Earth'), shown while it is drawn. */
+  basemap: 'Grundkarta',
+};
+
+/**
  * Every Swedish UI string of @matnat/react. Components read them through `useMessages()`; a host overrides
  * any of them (or switches to `en`) through the provider. Functions take the values to interpolate.
  */
 export const sv = {
-  locale: 'sv-SE',
-  timeFilter: {
-    rangeLabel: 'Tidsperiod',
-    intervalLabel: 'Uppdatering',
-    // The contract holds the one Swedish label of every range and interval slug.
-    ranges: RANGE_LABELS,
-    intervals: INTERVAL_LABELS,
-    /** A custom range från–till (issue 21), its ends as the locale writes them. */
-    custom: (from: string, to: string) => `${from} – ${to}`,
-    /** The compact time picker (issue 21): its presets, its custom range från–till. */
-    presets: 'Snabbval',
-    customRange: 'Egen period',
-    from: 'Från',
-    to: 'Till',
-    apply: 'Visa perioden',
-  },
-  panel: {
-    justNow: 'nyss',
-    loading: 'Laddar…',
-    loadFailed: 'Kunde inte hämta mätvärden',
-    noData: 'Inga mätvärden under perioden',
-    downloadCsv: 'Ladda ner CSV',
-    average: 'medel',
-    min: 'min',
-    max: 'max',
-    csvHeader: ['Sensor', 'Tid', 'Medel', 'Min', 'Max', 'Senaste', 'Antal'],
-    measuredAt: (age: string) => `Mätt ${age}`,
-    unknownPanelType: (type: string) => `Okänd paneltyp: ${type}`,
-    /** A single value before the sensor's first reading (issue 21). */
-    /** The threshold steps named under a line chart: 'Varning från 25 °C'. */
-    thresholds: 'Gränsvärden',
-    fromValue: (value: string, unit: string) => `från ${value}${unit ? `\u00a0${unit}` : ''}`,
-    /** The alerts under a line chart (issue 21), and whether one fires now. */
-    alerts: 'Larm',
-    alertFiring: '– larmar nu',
-    noValue: 'Inget värde',
-    noValueHint: 'Sensorn har inte skickat något mätvärde än.',
-    /** After the age, once the reading is older than the device's expected interval. */
-    stale: (interval: string) => `äldre än väntat (${interval})`,
-    /** The sparkline's accessible name: its lowest and highest value. */
-    sparkline: (min: string, max: string, unit: string) =>
-      `Under perioden mellan ${min} och ${max}${unit ? `\u00a0${unit}` : ''}`,
-  },
-  map: {
-    satellite: 'Satellit',
-    streetMap: 'Karta',
-    noPosition: 'Saknar position',
-    latest: 'Senaste värden',
-    noReadings: 'Inga mätvärden än',
-    showDevice: 'Visa mätenhet',
-    temperature: 'Temperatur',
-    legendTitle: 'Temperatur (°C)',
-    loadFailed: 'Kunde inte hämta kartan',
-    mapLabel: 'Karta över mätenheter',
-    temperatureMapLabel: 'Karta över temperaturspjut',
-    stateLegend: 'Status',
-    zoomIn: 'Zooma in',
-    zoomOut: 'Zooma ut',
-    leafletTitle: 'Ett JavaScript-bibliotek för interaktiva kartor',
-    closePopup: 'Stäng',
-    osmContributors: 'OpenStreetMap-bidragsgivare',
-    imagery: 'Bilder',
-    /** Issue 26: the built-in basemap's credit ('Grundkarta: Natural Earth'), shown while it is drawn. */
-    basemap: 'Grundkarta',
-  },
+  locale: svLocale,
+  timeFilter: svTimeFilter,
+  panel: svPanel,
+  map: svMap,
   /** Issue 21: a device's state at a glance (the contract's `deviceState`). */
   deviceStates: {
     ok: 'OK',

@@ -3,14 +3,27 @@ import type { TimeFilter } from '@matnat/core';
 import { INTERVAL_SLUGS, isRangeSlug, RANGE_SLUGS } from '@matnat/core';
 import { useId } from 'react';
 import { formatLocalDateTime } from '../charts/timeFormat';
-import { useMessages } from '../messages';
+import type { Messages } from '../messages';
+import { useMessageGroups } from '../messages/context';
+import { svLocale, svTimeFilter } from '../messages/sv';
 import { WidgetRoot } from '../widgets/WidgetRoot';
+import { panelStyles } from '../widgets/widgetCss';
+
+const SWEDISH = { locale: svLocale, timeFilter: svTimeFilter };
 
 /**
  * A range and an interval: the core's time filter without its route. A custom range (issue 21) has
  * `range_slug: 'custom'` with `from` and `to` (ISO 8601 instants).
  */
 export type TimeFilterValue = Pick<TimeFilter, 'range_slug' | 'interval_slug' | 'from' | 'to'>;
+
+/** The range as the select, the picker's button and the host's event name it: a preset's name, or a custom range's ends. */
+export function rangeText(value: TimeFilterValue, messages: Pick<Messages, 'locale' | 'timeFilter'>): string {
+  const m = messages.timeFilter;
+  if (value.range_slug !== CUSTOM_RANGE) return m.ranges[value.range_slug];
+  const end = (iso: string | undefined) => formatLocalDateTime(Date.parse(iso ?? ''), messages.locale);
+  return m.custom(end(value.from), end(value.to));
+}
 
 export interface TimeFilterSelectProps {
   value: TimeFilterValue;
@@ -26,7 +39,7 @@ export function TimeFilterSelectView({
   disabled = false,
   className,
 }: TimeFilterSelectProps) {
-  const messages = useMessages();
+  const messages = useMessageGroups(SWEDISH);
   const m = messages.timeFilter;
   const id = useId();
   const custom = value.range_slug === CUSTOM_RANGE && value.from && value.to;
@@ -43,14 +56,7 @@ export function TimeFilterSelectView({
         }}
       >
         {/* A custom range (set by the host or another picker) shows as itself; choosing a preset leaves it. */}
-        {custom ? (
-          <option value={CUSTOM_RANGE}>
-            {m.custom(
-              formatLocalDateTime(Date.parse(value.from as string), messages.locale),
-              formatLocalDateTime(Date.parse(value.to as string), messages.locale),
-            )}
-          </option>
-        ) : null}
+        {custom ? <option value={CUSTOM_RANGE}>{rangeText(value, messages)}</option> : null}
         {RANGE_SLUGS.map((slug) => (
           <option key={slug} value={slug}>
             {m.ranges[slug]}
@@ -65,7 +71,7 @@ export function TimeFilterSelectView({
 
 /** The refresh interval's select (9 slugs with their labels), the range kept: the select and the picker share it. */
 export function IntervalSelect({ id, value, onChange, disabled }: TimeFilterSelectProps & { id: string }) {
-  const m = useMessages().timeFilter;
+  const m = useMessageGroups(SWEDISH).timeFilter;
   return (
     <select
       id={id}
@@ -87,7 +93,7 @@ export function IntervalSelect({ id, value, onChange, disabled }: TimeFilterSele
 /** Two labelled native selects (keyboard and screen-reader friendly) for the range and refresh interval. */
 export function TimeFilterSelect(props: TimeFilterSelectProps) {
   return (
-    <WidgetRoot>
+    <WidgetRoot sheet={panelStyles}>
       <TimeFilterSelectView {...props} />
     </WidgetRoot>
   );

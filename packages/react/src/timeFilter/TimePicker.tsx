@@ -9,24 +9,21 @@ import {
   useRef,
   useState,
 } from 'react';
-import { formatLocalDateTime } from '../charts/timeFormat';
-import { type Messages, useMessages } from '../messages';
+import { useMessages } from '../messages';
 import { useOutsidePointerDown } from '../ui/useOutsidePointerDown';
 import { WidgetRoot } from '../widgets/WidgetRoot';
-import { IntervalSelect, type TimeFilterSelectProps, type TimeFilterValue } from './TimeFilterSelect';
+import { panelStyles } from '../widgets/widgetCss';
+import {
+  IntervalSelect,
+  rangeText,
+  type TimeFilterSelectProps,
+  type TimeFilterValue,
+} from './TimeFilterSelect';
 
 export type TimePickerProps = TimeFilterSelectProps;
 
 /** What `datetime-local` inputs hold: wall-clock minutes in Europe/Stockholm, the panels' zone. */
 const INPUT_FORMAT = 'YYYY-MM-DDTHH:mm';
-
-/** The range as the button shows it: a preset's name, or a custom range's ends. */
-export function rangeText(value: TimeFilterValue, messages: Messages): string {
-  const m = messages.timeFilter;
-  if (value.range_slug !== CUSTOM_RANGE) return m.ranges[value.range_slug];
-  const end = (iso: string | undefined) => formatLocalDateTime(Date.parse(iso ?? ''), messages.locale);
-  return m.custom(end(value.from), end(value.to));
-}
 
 type FieldErrors = Partial<Record<'from' | 'to', string>>;
 
@@ -217,7 +214,7 @@ export function TimePickerView({ value, onChange, disabled = false, className }:
 /** The compact time picker in its own widget root (the kit's scoped styles). */
 export function TimePicker(props: TimePickerProps) {
   return (
-    <WidgetRoot>
+    <WidgetRoot sheet={panelStyles}>
       <TimePickerView {...props} />
     </WidgetRoot>
   );

@@ -1,7 +1,6 @@
-import { CUSTOM_RANGE, INTERVAL_LABELS, RANGE_LABELS } from '@matnat/contract/plain';
-import { formatLocalDateTime } from '../charts/timeFormat';
-import { sv } from '../messages/sv';
-import type { TimeFilterValue } from './TimeFilterSelect';
+import { INTERVAL_LABELS } from '@matnat/contract/plain';
+import { svLocale, svTimeFilter } from '../messages/sv';
+import { rangeText, type TimeFilterValue } from './TimeFilterSelect';
 
 /**
  * What a host page hears when the viewer changes a panel's filter: the slugs and their Swedish labels; a
@@ -12,16 +11,10 @@ export interface TimeFilterChangeDetail extends TimeFilterValue {
   interval_label: string;
 }
 
-const rangeLabel = (value: TimeFilterValue): string =>
-  value.range_slug === CUSTOM_RANGE
-    ? sv.timeFilter.custom(
-        formatLocalDateTime(Date.parse(value.from ?? '')),
-        formatLocalDateTime(Date.parse(value.to ?? '')),
-      )
-    : RANGE_LABELS[value.range_slug];
+const SWEDISH = { locale: svLocale, timeFilter: svTimeFilter };
 
 export const timeFilterDetail = (value: TimeFilterValue): TimeFilterChangeDetail => ({
   ...value,
-  range_label: rangeLabel(value),
+  range_label: rangeText(value, SWEDISH),
   interval_label: INTERVAL_LABELS[value.interval_slug],
 });

@@ -1,6 +1,5 @@
 import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import type { StyleSheetSource } from '../styles/injectStyles';
-import { widgetStyles } from './widgetCss';
 
 /**
  * Adds a sheet to a document head or shadow root once, marked the way `injectStyles` marks its sheets so
@@ -16,13 +15,16 @@ function injectSheet(root: Document | ShadowRoot, sheet: StyleSheetSource) {
   parent.prepend(style);
 }
 
-/** The `.matnat-root` of a panel or map: puts the widgets' sheet into the document or shadow root it lives in. */
-export function WidgetRoot({ children }: { children: ReactNode }) {
+/**
+ * The `.matnat-root` of a panel or map: puts its sheet (`panelStyles` or `mapStyles`) into the document or
+ * shadow root it lives in.
+ */
+export function WidgetRoot({ sheet, children }: { sheet: StyleSheetSource; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const node = ref.current?.getRootNode();
-    if (node && ('head' in node || 'host' in node)) injectSheet(node as Document | ShadowRoot, widgetStyles);
-  }, []);
+    if (node && ('head' in node || 'host' in node)) injectSheet(node as Document | ShadowRoot, sheet);
+  }, [sheet]);
   return (
     <div ref={ref} className="matnat-root">
       {children}

@@ -14,19 +14,20 @@ const HOST_STYLED =
  * Styles of the panels, time filter and maps; scoped under `.matnat-root` like the UI kit's. The root
  * resets what it would inherit from the host page, and inside a widget the tags above are reverted to the
  * browser's own style before the widget's classes style them (two classes outrank a host's `.content h3`). Panels
- * lay out by their own width (container queries), not the viewport's.
+ * lay out by their own width (container queries), not the viewport's. In three parts, so that a script tag
+ * carries only its widget's: what every widget has, the panels' (and time filter's), the maps'.
  */
-export const widgetStyles: StyleSheetSource = {
-  id: 'matnat-widgets',
-  css: `
+const baseCss = () => `
 ${R}{all:initial;display:block;box-sizing:border-box;font-family:${v('font')};font-size:${v('font-size')};color:${v('text')};line-height:1.5;min-width:0}
 ${R} :is(.matnat-panel,.matnat-map,.matnat-time-filter,.matnat-time-picker) :where(${HOST_STYLED}){all:revert;box-sizing:border-box}
-${R} .matnat-chart{overflow:hidden;min-width:0}
 ${R} .matnat-widget-button{display:inline-flex;align-items:center;min-height:2.5rem;padding:.5rem 1rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};color:${v('text')};font:inherit;font-size:.875rem;font-weight:600;cursor:pointer}
 ${R} .matnat-widget-button:hover{background:${v('surface-alt')}}
 ${R} .matnat-widget-button:focus-visible{outline:2px solid ${v('focus')};outline-offset:2px}
 ${R} .matnat-widget-button:disabled{opacity:.5;cursor:not-allowed}
-${R} .matnat-map .matnat-widget-button{box-shadow:0 1px 4px rgba(0,0,0,.2)}
+`;
+
+const panelCss = () => `
+${R} .matnat-chart{overflow:hidden;min-width:0}
 ${R} .matnat-panel{container-type:inline-size;box-sizing:border-box;display:flex;flex-direction:column;gap:.75rem;padding:1rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};min-width:0}
 ${R} .matnat-panel__header{display:flex;flex-direction:column;gap:.5rem}
 ${R} .matnat-panel__title{margin:0;font-size:1.125rem;font-weight:600}
@@ -68,6 +69,14 @@ ${R} .matnat-single-value-panel__reading{display:flex;flex-wrap:wrap;align-items
 ${R} .matnat-single-value__step{margin:0;font-size:.875rem;font-weight:600}
 ${R} .matnat-single-value--none{color:${v('muted')};font-size:1.75rem}
 ${R} .matnat-sparkline{display:block;width:100%;height:2rem;overflow:visible}
+@container (min-width:${breakpoints.md}px){
+${R} .matnat-panel__header{flex-direction:row;align-items:flex-end;justify-content:space-between}
+${R} .matnat-time-filter{grid-template-columns:auto auto;grid-auto-flow:column;grid-template-rows:auto auto}
+}
+`;
+
+const mapCss = () => `
+${R} .matnat-map .matnat-widget-button{box-shadow:0 1px 4px rgba(0,0,0,.2)}
 ${R} .matnat-map{position:relative;border-radius:${v('radius')};overflow:hidden;border:1px solid ${v('border')}}
 ${R} .matnat-map__canvas{width:100%;z-index:0}
 ${R} .matnat-map__toggle{position:absolute;top:.5rem;right:.5rem;z-index:1000}
@@ -89,9 +98,19 @@ ${R} .matnat-legend__count{color:${v('muted')}}
 ${R} .matnat-popup ul{margin:.25rem 0 0;padding-left:1rem}
 ${R} .matnat-popup p{margin:.25rem 0 0}
 ${R} .matnat-popup__link{display:inline-block;margin-top:.375rem;color:${v('primary')};font-weight:600}
-@container (min-width:${breakpoints.md}px){
-${R} .matnat-panel__header{flex-direction:row;align-items:flex-end;justify-content:space-between}
-${R} .matnat-time-filter{grid-template-columns:auto auto;grid-auto-flow:column;grid-template-rows:auto auto}
-}
-`,
-};
+`;
+
+/**
+ * A sheet whose text is put together when its module loads; `@__PURE__` at each use lets a bundle that
+ * never uses a sheet drop it and its text (a template calling `themeVar` is otherwise kept).
+ */
+const sheet = (id: string, css: () => string): StyleSheetSource => ({ id, css: css() });
+
+/** The sheet a panel or time filter puts into its root (`WidgetRoot`). */
+export const panelStyles = /* @__PURE__ */ sheet('matnat-widgets-panel', () => baseCss() + panelCss());
+
+/** The sheet a map puts into its root (`WidgetRoot`). */
+export const mapStyles = /* @__PURE__ */ sheet('matnat-widgets-map', () => baseCss() + mapCss());
+
+/** Every widget's styles in one sheet, for a host that injects them itself. */
+export const widgetStyles = /* @__PURE__ */ sheet('matnat-widgets', () => baseCss() + panelCss() + mapCss());
