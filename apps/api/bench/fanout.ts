@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { seedDemoAccounts } from '../src/auth/demoAccounts.js';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { createIntegration } from '../src/ingest/credentials.js';
 import { insertMeasurements } from '../src/measurements/store.js';
+import { type CpuProfile, profileThisProcess, summarise } from './cpuProfile.js';
 import { cpuSeconds, login, startBenchServer } from './http.js';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 10_000);
@@ -17,6 +18,9 @@ const EUI = 'BENCHFAN00000001';
 const KEYS = ['temperature', 'humidity', 'battery', 'light'];
 const MINUTE = 60_000;
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+/** Set: the server and this process are profiled while the readings fan out (`bench/cpuProfile.ts`). */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 
 const dir = mkdtempSync(join(tmpdir(), 'matnat-bench-fanout-'));
 const file = join(dir, 'bench.sqlite');
@@ -60,6 +64,7 @@ function startServer() {
     // Every stream comes from this one IP with one token.
     STREAM_MAX_PER_TOKEN: String(STREAMS + 100),
     STREAM_MAX_PER_CALLER: String(STREAMS + 100),
+    BENCH_PROFILE_DIR: PROFILE_DIR,
   });
 }
 
@@ -114,16 +119,76 @@ interface Viewer {
   opened: Promise<void>;
 }
 
-/** One stream as a raw socket: arrival times of each reading event by its id (the reading's time). */
-function openViewer(port: number, path: string, token: string, arrivals: Map<string, number[]>): Viewer {
-  const socket = connect(port, '127.0.0.1');
-  socket.setEncoding('utf8');
-  let rest = '';
+/** Arrival times (performance.now()) of each reading event, by its id (the reading's time). */
+type Arrivals = Map<number, number[]>;
+
+const NL = 0x0a;
+const CR = 0x0d;
+// Every stream reads into this one buffer (`onread`): no Buffer, string or stream event per chunk. A
+// chunk is parsed before the next socket's read overwrites it.
+const shared = Buffer.allocUnsafe(64 * 1024);
+const startsWith = (buf: Buffer, from: number, to: number, prefix: string) => {
+  if (to - from < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (buf[from + i] !== prefix.charCodeAt(i)) return false;
+  return true;
+};
+
+/**
+ * One stream as a raw socket, as cheap to read as a client can be (the bench shares the server's cores):
+ * each chunk is scanned byte by byte for its lines where the socket's read lands, and the time of arrival
+ * is taken once a chunk, before parsing. Only `id:` lines (and the status line and the first `retry:`)
+ * are looked at; a line split between two reads is carried over.
+ */
+function openViewer(port: number, path: string, token: string, arrivals: Arrivals): Viewer {
   let markOpened: () => void = () => {};
   let fail: (error: Error) => void = () => {};
   const opened = new Promise<void>((done, reject) => {
     markOpened = done;
     fail = reject;
+  });
+  let isOpen = false;
+  let carried: Buffer | null = null;
+  const line = (buf: Buffer, from: number, to: number, at: number) => {
+    if (startsWith(buf, from, to, 'id: ')) {
+      let id = 0;
+      for (let i = from + 4; i < to && buf[i] !== CR; i++) id = id * 10 + (buf[i]! - 48);
+      const list = arrivals.get(id);
+      if (list) list.push(at);
+      else arrivals.set(id, [at]);
+    } else if (!isOpen && startsWith(buf, from, to, 'retry: ')) {
+      isOpen = true;
+      markOpened();
+    } else if (
+      !isOpen &&
+      startsWith(buf, from, to, 'HTTP/1.1 ') &&
+      !startsWith(buf, from, to, 'HTTP/1.1 200')
+    )
+      fail(new Error(buf.toString('latin1', from, to)));
+  };
+  const socket = connect({
+    port,
+    host: '127.0.0.1',
+    onread: {
+      buffer: shared,
+      callback: (size: number, buf: Uint8Array) => {
+        const at = performance.now();
+        let chunk = buf as Buffer;
+        let end = size;
+        if (carried) {
+          chunk = Buffer.concat([carried, chunk.subarray(0, size)]);
+          end = chunk.length;
+          carried = null;
+        }
+        let from = 0;
+        for (let i = 0; i < end; i++)
+          if (chunk[i] === NL) {
+            line(chunk, from, i, at);
+            from = i + 1;
+          }
+        if (from < end) carried = Buffer.from(chunk.subarray(from, end));
+        return true;
+      },
+    },
   });
   socket.once('connect', () =>
     socket.write(
@@ -131,48 +196,81 @@ function openViewer(port: number, path: string, token: string, arrivals: Map<str
         'origin: https://partner.example\r\naccept: text/event-stream\r\n\r\n',
     ),
   );
-  socket.on('data', (chunk: string) => {
-    const at = performance.now();
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop() ?? '';
-    for (const line of lines) {
-      if (line.startsWith('retry: ')) markOpened();
-      else if (line.startsWith('HTTP/1.1 ') && !line.startsWith('HTTP/1.1 200')) fail(new Error(line));
-      else if (line.startsWith('id: ')) {
-        const id = line.slice(4);
-        const list = arrivals.get(id) ?? [];
-        list.push(at);
-        arrivals.set(id, list);
-      }
-    }
-  });
   socket.on('error', (error) => fail(error));
   return { socket, opened };
 }
 
-async function load(url: string, headers: Record<string, string> = {}) {
+/** This process's CPU seconds so far (the bench's own client: the streams, the ingest, autocannon). */
+const ownCpuSeconds = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+/**
+ * autocannon at 200 connections for LOAD_SECONDS; with the CPU the server and this process (autocannon and
+ * the idle streams) used per request answered, which a shared machine's load changes less than the rate.
+ */
+async function load(serverPid: number, url: string, headers: Record<string, string> = {}) {
+  const server0 = cpuSeconds(serverPid);
+  const own0 = ownCpuSeconds();
   const r = await autocannon({ url, connections: 200, duration: LOAD_SECONDS, headers });
+  const answered = Math.max(1, r.requests.total);
   return {
     rps: r.requests.average,
     p99: r.latency.p99,
     timeouts: r.timeouts,
     errors: r.errors,
     non2xx: r.non2xx,
+    bytes: r.throughput.total / answered,
+    serverUs: ((cpuSeconds(serverPid) - server0) * 1e6) / answered,
+    clientUs: ((ownCpuSeconds() - own0) * 1e6) / answered,
   };
 }
 
+/** A budget's line of the report: its figure, and ok or MISSED. */
+interface Row {
+  what: string;
+  budget: string;
+  measured: string;
+  ok: boolean | null;
+}
+
+let profiles = 0;
+
+/** BENCH_PROFILE_DIR: the server and this process profiled during `phase`, summarised. */
+async function profiled<T>(serverPid: number, what: string, phase: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return phase();
+  profiles++;
+  process.kill(serverPid, 'SIGUSR2');
+  const stopOwn = await profileThisProcess(join(PROFILE_DIR, `client-${profiles}.cpuprofile`));
+  await sleep(200);
+  const result = await phase();
+  process.kill(serverPid, 'SIGUSR2');
+  console.log(`the bench's own process ${what}:\n${summarise(await stopOwn(), 20)}`);
+  const serverFile = join(PROFILE_DIR, `server-${profiles}.cpuprofile`);
+  while (!existsSync(serverFile)) await sleep(100);
+  const profile = JSON.parse(readFileSync(serverFile, 'utf8')) as CpuProfile;
+  console.log(`server ${what}:\n${summarise(profile, 40)}`);
+  return result;
+}
+
 async function main() {
-  console.log(`bench:fanout — ${cpus().length} cores, load average before: ${uptime()}`);
+  const loadBefore = uptime();
+  console.log(
+    `bench:fanout — ${new Date().toISOString()}, ${cpus().length} cores (${cpus()[0]?.model.trim()}), ` +
+      `node ${process.version}, load average before: ${loadBefore}`,
+  );
   const deviceId = await prepare();
   const server = await startServer();
   const base = `http://127.0.0.1:${server.port}`;
+  const rows: Row[] = [];
   try {
     const sensors = await sensorsOf(base, deviceId);
     const token = await embedToken(base, deviceId);
     const path = `/api/v1/stream?sensor_ids=${sensors.join(',')}`;
 
     // 1. Open the streams, OPEN_AT_ONCE at a time.
-    const arrivals = new Map<string, number[]>();
+    const arrivals: Arrivals = new Map();
     const viewers: Viewer[] = [];
     const rssBefore = rssMiB(server.pid);
     const openStart = performance.now();
@@ -184,7 +282,13 @@ async function main() {
       await Promise.all(batch.map((v) => v.opened));
     }
     const openSeconds = (performance.now() - openStart) / 1000;
-    console.log(`opened ${viewers.length} streams in ${openSeconds.toFixed(1)} s`);
+    console.log(`opened ${viewers.length} streams in ${openSeconds.toFixed(1)} s (load ${uptime()})`);
+    rows.push({
+      what: `${STREAMS.toLocaleString('en')} streams opened`,
+      budget: '≤ 10 s',
+      measured: `${openSeconds.toFixed(1)} s`,
+      ok: openSeconds <= 10,
+    });
 
     // 2. The server's CPU while they idle.
     await sleep(2_000);
@@ -194,69 +298,142 @@ async function main() {
     const idleCpu = (cpuSeconds(server.pid) - cpu0) / idleSeconds;
     const rssIdle = rssMiB(server.pid);
     console.log(
-      `idle: ${(idleCpu * 100).toFixed(1)} % of a core, ${rssIdle.toFixed(0)} MiB (${rssBefore.toFixed(0)} before)`,
+      `idle: ${(idleCpu * 100).toFixed(1)} % of a core, ${rssIdle.toFixed(0)} MiB (${rssBefore.toFixed(0)} before) (load ${uptime()})`,
     );
+    rows.push({
+      what: 'server CPU while they idle (10 s)',
+      budget: '≤ 20 % of a core',
+      measured: `${(idleCpu * 100).toFixed(1)} %`,
+      ok: idleCpu <= 0.2,
+    });
 
-    // 3. One reading a second, the 4 sensors in turn: delivery after the ingest answer.
-    const answered = new Map<string, number>();
-    const sentAt = new Map<string, number>();
+    // 3. One reading a second, the 4 sensors in turn: delivery after the ingest answer (the time this
+    // process has the answer's body) to the time the event's chunk is read from each stream's socket.
+    const answered = new Map<number, number>();
+    const sentAt = new Map<number, number>();
     const cpu1 = cpuSeconds(server.pid);
+    const own1 = ownCpuSeconds();
     const ingestStart = performance.now();
-    const base0 = Date.now();
-    for (let i = 0; i < READINGS; i++) {
-      const ts = base0 + i * 1000;
-      const t0 = performance.now();
-      const res = await ingest(base, KEYS[i % KEYS.length]!, 10 + (i % 10), ts);
-      if (res.status !== 200) throw new Error(`ingest ${res.status}`);
-      await res.arrayBuffer();
-      sentAt.set(String(ts), t0);
-      answered.set(String(ts), performance.now());
-      await sleep(Math.max(0, ingestStart + (i + 1) * 1000 - performance.now()));
-    }
-    await sleep(3_000);
-    const ingestCpu = (cpuSeconds(server.pid) - cpu1) / ((performance.now() - ingestStart) / 1000);
+    await profiled(server.pid, 'while the readings fan out', async () => {
+      const base0 = Date.now();
+      for (let i = 0; i < READINGS; i++) {
+        const ts = base0 + i * 1000;
+        const t0 = performance.now();
+        const res = await ingest(base, KEYS[i % KEYS.length]!, 10 + (i % 10), ts);
+        if (res.status !== 200) throw new Error(`ingest ${res.status}`);
+        await res.arrayBuffer();
+        sentAt.set(ts, t0);
+        answered.set(ts, performance.now());
+        await sleep(Math.max(0, ingestStart + (i + 1) * 1000 - performance.now()));
+      }
+      await sleep(3_000);
+    });
+    const ingestSeconds = (performance.now() - ingestStart) / 1000;
+    const ingestCpu = (cpuSeconds(server.pid) - cpu1) / ingestSeconds;
+    const clientCpu = (ownCpuSeconds() - own1) / ingestSeconds;
     const delays: number[] = [];
     const fromSend: number[] = [];
+    const spans: number[] = [];
     let delivered = 0;
     for (const [id, answerAt] of answered) {
-      for (const at of arrivals.get(id) ?? []) {
+      const times = arrivals.get(id) ?? [];
+      for (const at of times) {
         delays.push(at - answerAt);
         fromSend.push(at - sentAt.get(id)!);
         delivered++;
       }
+      if (times.length > 0) spans.push(Math.max(...times) - Math.min(...times));
     }
     const expected = READINGS * STREAMS;
+    const p = (xs: number[], q: number) => percentile(xs, q).toFixed(0);
     console.log(
-      `delivery after the ingest answer: p50 ${percentile(delays, 50).toFixed(0)} ms, p99 ${percentile(delays, 99).toFixed(0)} ms ` +
-        `(from send: p50 ${percentile(fromSend, 50).toFixed(0)}, p99 ${percentile(fromSend, 99).toFixed(0)} ms); ` +
+      `delivery after the ingest answer: p50 ${p(delays, 50)} ms, p99 ${p(delays, 99)} ms ` +
+        `(from send: p50 ${p(fromSend, 50)}, p99 ${p(fromSend, 99)} ms); ` +
         `delivered ${delivered} of ${expected} (${((100 * delivered) / expected).toFixed(2)} %); ` +
-        `server CPU while ingesting ${(ingestCpu * 100).toFixed(0)} % of a core`,
+        `server CPU while ingesting ${(ingestCpu * 100).toFixed(0)} % of a core, ` +
+        `the bench's own (client) ${(clientCpu * 100).toFixed(0)} %; first to last stream of a reading: ` +
+        `median ${p(spans, 50)} ms, max ${p(spans, 100)} ms (load ${uptime()})`,
     );
+    rows.push({
+      what: 'delivered',
+      budget: '100 %',
+      measured: `${((100 * delivered) / expected).toFixed(2)} % (${delivered.toLocaleString('en')} of ${expected.toLocaleString('en')})`,
+      ok: delivered === expected,
+    });
+    rows.push({
+      what: 'delivery after the ingest answer, p50 / p99',
+      budget: 'p99 ≤ 100 ms',
+      measured:
+        `${p(delays, 50)} / ${p(delays, 99)} ms (from the send ${p(fromSend, 50)} / ${p(fromSend, 99)} ms); ` +
+        `server CPU while delivering ${(ingestCpu * 100).toFixed(0)} % of a core, the bench's client ` +
+        `${(clientCpu * 100).toFixed(0)} %; first to last stream of a reading ${p(spans, 50)} ms (median)`,
+      ok: percentile(delays, 99) <= 100,
+    });
 
     // 4. Embedded measurement loads against /api/health, alternately, the streams still open.
     const measurementUrl = `${base}/api/v1/sensor/${sensors[0]}/measurements?range_slug=prev_24_h&interval_slug=15_m`;
     const embedHeaders = { authorization: `Bearer ${token}`, origin: 'https://partner.example' };
-    await load(measurementUrl, embedHeaders);
-    const rounds: { health: Awaited<ReturnType<typeof load>>; embed: Awaited<ReturnType<typeof load>> }[] =
-      [];
-    for (let round = 0; round < 2; round++) {
-      const health = await load(`${base}/api/health`);
-      const embed = await load(measurementUrl, embedHeaders);
-      rounds.push({ health, embed });
+    if (ROUNDS > 0) await load(server.pid, measurementUrl, embedHeaders);
+    for (let round = 0; round < ROUNDS; round++) {
+      const health = await load(server.pid, `${base}/api/health`);
+      const embed = await (round === 0
+        ? profiled(server.pid, 'under the embedded measurement load', () =>
+            load(server.pid, measurementUrl, embedHeaders),
+          )
+        : load(server.pid, measurementUrl, embedHeaders));
+      const share = embed.rps / health.rps;
       console.log(
         `round ${round + 1}: /api/health ${health.rps.toFixed(0)} req/s (p99 ${health.p99} ms, ${health.timeouts} timeouts); ` +
           `embedded measurements ${embed.rps.toFixed(0)} req/s (p99 ${embed.p99} ms, ${embed.timeouts} timeouts, ` +
-          `${embed.non2xx} non-2xx, ${embed.errors} errors) = ${((100 * embed.rps) / health.rps).toFixed(0)} % of health`,
+          `${embed.non2xx} non-2xx, ${embed.errors} errors) = ${(100 * share).toFixed(0)} % of health (load ${uptime()}); ` +
+          `CPU a request: server ${health.serverUs.toFixed(0)} / ${embed.serverUs.toFixed(0)} µs, ` +
+          `bench process ${health.clientUs.toFixed(0)} / ${embed.clientUs.toFixed(0)} µs (health / embedded); ` +
+          `${health.bytes.toFixed(0)} / ${embed.bytes.toFixed(0)} bytes an answer`,
       );
+      rows.push({
+        what: `round ${round + 1}: embedded measurements, 200 connections, cache warm`,
+        budget: '≥ 5,000 req/s, 0 timeouts',
+        measured:
+          `${embed.rps.toFixed(0)} req/s, ${embed.timeouts} timeouts, ${embed.non2xx} non-2xx, ${embed.errors} errors, ` +
+          `p99 ${embed.p99} ms; server CPU ${embed.serverUs.toFixed(0)} µs a request, the bench's ${embed.clientUs.toFixed(0)} µs`,
+        ok: embed.rps >= 5000 && embed.timeouts === 0 && embed.non2xx === 0 && embed.errors === 0,
+      });
+      rows.push({
+        what: `round ${round + 1}: … against /api/health in the same run`,
+        budget: '≥ 50 %',
+        measured:
+          `${(100 * share).toFixed(0)} % (health ${health.rps.toFixed(0)} req/s, p99 ${health.p99} ms; ` +
+          `server CPU ${health.serverUs.toFixed(0)} µs a request, the bench's ${health.clientUs.toFixed(0)} µs)`,
+        ok: share >= 0.5,
+      });
     }
     const still = viewers.filter((v) => !v.socket.destroyed).length;
     console.log(`streams still open after the loads: ${still} of ${viewers.length}`);
-    console.log(`server memory: ${rssMiB(server.pid).toFixed(0)} MiB; load average after: ${uptime()}`);
+    rows.push({
+      what: 'server memory',
+      budget: '',
+      measured:
+        `${rssBefore.toFixed(0)} MiB before the streams, ${rssIdle.toFixed(0)} MiB with them idle, ` +
+        `${rssMiB(server.pid).toFixed(0)} MiB after the loads; ${still} of ${viewers.length} streams still open`,
+      ok: null,
+    });
     for (const v of viewers) v.socket.destroy();
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+  // Everything docs/benchmarks.md needs, in its table's form.
+  console.log(
+    `\n\`npm run bench:fanout\`, ${new Date().toISOString()}, load average before ${loadBefore}, after ${uptime()}\n` +
+      `(${STREAMS} streams, ${READINGS} readings, autocannon 200 connections × ${LOAD_SECONDS} s, ${ROUNDS} rounds)\n\n` +
+      '| | budget | measured |\n|---|---|---|\n' +
+      rows
+        .map(
+          (r) =>
+            `| ${r.what} | ${r.budget} | **${r.measured}**${r.ok === null ? '' : r.ok ? ': ok' : ': MISSED'} |`,
+        )
+        .join('\n'),
+  );
 }
 
 await main();

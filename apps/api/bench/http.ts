@@ -45,7 +45,7 @@ export const median = (xs: number[]) => {
 
 /** `bench/server.ts` in a process of its own with `env` (BENCH_DB, …), once it listens. */
 export async function startBenchServer(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
 ): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const server = join(dirname(fileURLToPath(import.meta.url)), 'server.ts');
   const child = spawn(process.execPath, ['--conditions=@matnat/source', '--import', 'tsx', server], {

@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { seedDemoAccounts } from '../src/auth/demoAccounts.js';
 import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import { seedDemo } from '../src/seed/index.js';
+import { type CpuProfile, summarise } from './cpuProfile.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'matnat-prof-'));
@@ -73,29 +74,5 @@ child.kill('SIGTERM');
 await new Promise((ok) => child.once('exit', ok));
 const prof = JSON.parse(
   readFileSync(join(dir, readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))!), 'utf8'),
-) as {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples: number[];
-};
-const byId = new Map(prof.nodes.map((n) => [n.id, n]));
-const self = new Map<string, number>();
-const perFile = new Map<string, number>();
-for (const s of prof.samples) {
-  const f = byId.get(s)!.callFrame;
-  const key = `${f.functionName || '(anon)'} ${f.url.replace(/.*node_modules\/(\.pnpm\/)?/, '').replace(/^file:\/\/\/work\/main\//, '')}:${f.lineNumber}`;
-  self.set(key, (self.get(key) ?? 0) + 1);
-  const pkg = f.url.includes('node_modules')
-    ? f.url.replace(/.*node_modules\/(\.pnpm\/)?([^/]+).*/, '$2')
-    : f.url.replace(/^file:\/\/\/work\/main\//, '') || f.functionName;
-  perFile.set(pkg, (perFile.get(pkg) ?? 0) + 1);
-}
-const total = prof.samples.length;
-const top = (m: Map<string, number>, n: number) =>
-  [...m]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`)
-    .join('\n');
-console.log(
-  `--- top self time (${total} samples)\n${top(self, 35)}\n--- by package/file\n${top(perFile, 25)}`,
-);
+) as CpuProfile;
+console.log(summarise(prof, 35));

@@ -3,6 +3,7 @@
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
+import { profileThisProcess } from './cpuProfile.js';
 
 const file = process.env.BENCH_DB;
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -42,3 +43,22 @@ process.stdout.write(
 process.once('SIGTERM', () => {
   void app.close().then(() => database.close().then(() => process.exit(0)));
 });
+
+// BENCH_PROFILE_DIR: each SIGUSR2 starts a CPU profile of this process, the next one writes it there as
+// server-N.cpuprofile (N = 1, 2, …), so a bench profiles only the phase it names.
+const profileDir = process.env.BENCH_PROFILE_DIR;
+if (profileDir) {
+  let stop: (() => Promise<unknown>) | null = null;
+  let profiles = 0;
+  process.on('SIGUSR2', () => {
+    if (stop) {
+      void stop();
+      stop = null;
+    } else {
+      profiles++;
+      void profileThisProcess(`${profileDir}/server-${profiles}.cpuprofile`).then((s) => {
+        stop = s;
+      });
+    }
+  });
+}

@@ -15,7 +15,7 @@ import type { Reading } from '../measurements/store.js';
 import { errorMessages } from '../messages.js';
 import { readableSensors } from './sensorAccess.js';
 import { StreamSlots } from './streamAccess.js';
-import { STREAM_HEARTBEAT_MS, StreamHub } from './streamHub.js';
+import { type SharedEvent, STREAM_HEARTBEAT_MS, StreamHub } from './streamHub.js';
 
 /** Most sensors one stream may watch. */
 export const STREAM_MAX_SENSORS = 100;
@@ -102,16 +102,32 @@ function openEventStream(request: FastifyRequest, reply: FastifyReply): ServerRe
   return res;
 }
 
-function writerOf(res: ServerResponse, onDropped: () => void): (chunk: string) => void {
+/**
+ * A stream's writes, bounded for slow clients. An event shared by many streams goes straight to the
+ * socket as the bytes made once for all of them (already framed as a chunk) whenever the response has
+ * nothing of its own waiting — after its head and first write, and not behind an earlier answer on the
+ * connection; otherwise, and for text, through the response.
+ */
+function writerOf(res: ServerResponse, onDropped: () => void): (chunk: string | SharedEvent) => void {
   let written = 0;
+  let started = false;
   // While more than STREAM_SLOW_BYTES wait: since when, and how much had been written then. A client
   // that has taken all of that within STREAM_STALL_MS is keeping up; one that has not is stalled.
   let behindSince = 0;
   let mark = 0;
   return (chunk) => {
     if (res.destroyed || res.writableEnded) return;
-    res.write(chunk);
-    written += chunk.length;
+    const socket = res.socket;
+    if (typeof chunk !== 'string' && started && socket && res.writableLength === socket.writableLength) {
+      const bytes = chunk.bytes(res.chunkedEncoding);
+      socket.write(bytes);
+      written += bytes.length;
+    } else {
+      const text = typeof chunk === 'string' ? chunk : chunk.text;
+      res.write(text);
+      written += Buffer.byteLength(text);
+      started = true;
+    }
     const waiting = res.writableLength;
     if (waiting <= STREAM_SLOW_BYTES) {
       behindSince = 0;

@@ -83,6 +83,46 @@ describe.each(dialects)('GET /api/v1/stream fan-out (%s)', (dialect) => {
     }
   });
 
+  it('a live reading is written as one HTTP/1.1 chunk, the same bytes on every stream, after the retry line; an HTTP/1.0 stream gets it unframed', async () => {
+    /** A stream read as raw bytes from the socket: everything after the answer's head. */
+    async function raw(version: '1.1' | '1.0') {
+      const socket = connect(port, '127.0.0.1');
+      sockets.push(socket);
+      await once(socket, 'connect');
+      let text = '';
+      socket.setEncoding('latin1');
+      socket.on('data', (chunk: string) => {
+        text += chunk;
+      });
+      socket.write(
+        `GET /api/v1/stream?sensor_ids=${sensor} HTTP/${version}\r\nhost: localhost\r\n` +
+          `authorization: Bearer ${token}\r\naccept: text/event-stream\r\n\r\n`,
+      );
+      return {
+        body: () => text.slice(text.indexOf('\r\n\r\n') + 4),
+        head: () => text.slice(0, text.indexOf('\r\n\r\n')),
+      };
+    }
+    const streams = [await raw('1.1'), await raw('1.1'), await raw('1.0')];
+    await eventually(async () => (await gauge('sseStreams')) === 3);
+    await eventually(() => streams.every((s) => s.body().includes('retry: 5000')));
+    const from = Date.now();
+    await ingest(from, 1);
+    const event =
+      `id: ${from}\nevent: reading\ndata: ` +
+      `${JSON.stringify({ type: 'reading', device_id: device, sensor_id: sensor, value: 0, measured_at: new Date(from).toISOString() })}\n\n`;
+    const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+    const [a, b, plain] = streams as [Awaited<ReturnType<typeof raw>>, ...Awaited<ReturnType<typeof raw>>[]];
+    await eventually(
+      () => streams.every((s) => s.body().includes(`id: ${from}`)) && a.body().endsWith('\r\n'),
+    );
+    expect(a.head()).toMatch(/transfer-encoding: chunked/i);
+    expect(a.body()).toBe(chunk('retry: 5000\n\n') + chunk(event));
+    expect(b!.body()).toBe(a.body());
+    expect(plain!.head()).not.toMatch(/transfer-encoding/i);
+    expect(plain!.body()).toBe(`retry: 5000\n\n${event}`);
+  });
+
   it(`a viewer that stops reading is ended once it stays behind by more than ${STREAM_SLOW_BYTES / 1024} KiB for ${STREAM_STALL_MS / 1000} s; the others get every reading`, async () => {
     const stuck = await stalled();
     const controller = new AbortController();

@@ -12,9 +12,35 @@ export const STREAM_HEARTBEAT_MS = 25_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const RETRY_CHECK_MS = 1_000;
 
+/**
+ * An event written to many streams: its text, and its bytes as the wire carries them, made once however
+ * many streams it goes to (`bytes(true)`: one HTTP/1.1 chunk, size line and all; `bytes(false)`: plain,
+ * for a response without chunked encoding).
+ */
+export class SharedEvent {
+  #chunked: Buffer | null = null;
+  #plain: Buffer | null = null;
+
+  constructor(readonly text: string) {}
+
+  bytes(chunked: boolean): Buffer {
+    this.#plain ??= Buffer.from(this.text);
+    if (!chunked) return this.#plain;
+    this.#chunked ??= Buffer.concat([
+      Buffer.from(`${this.#plain.length.toString(16)}\r\n`, 'latin1'),
+      this.#plain,
+      CRLF,
+    ]);
+    return this.#chunked;
+  }
+}
+
+const CRLF = Buffer.from('\r\n', 'latin1');
+const HEARTBEAT = new SharedEvent(': ping\n\n');
+
 /** One open stream as the hub sees it. */
 export interface StreamMember {
-  write(chunk: string): void;
+  write(chunk: string | SharedEvent): void;
   /** Ends the stream (its access is gone). */
   end(): void;
 }
@@ -65,15 +91,19 @@ function serverSentEvent(sensor: SensorRow, reading: Reading): string {
 
 // A reading's event, made once however many audiences watch its sensor: the bus hands every subscriber
 // the same object.
-const serialised = new WeakMap<Reading, string>();
+const serialised = new WeakMap<Reading, SharedEvent>();
 
-function eventOf(sensor: SensorRow, reading: Reading): string {
-  let chunk = serialised.get(reading);
-  if (chunk === undefined) {
-    chunk = serverSentEvent(sensor, reading);
-    serialised.set(reading, chunk);
+function eventOf(sensor: SensorRow, reading: Reading): SharedEvent {
+  let event = serialised.get(reading);
+  if (event === undefined) {
+    event = new SharedEvent(serverSentEvent(sensor, reading));
+    serialised.set(reading, event);
   }
-  return chunk;
+  return event;
+}
+
+function writeAll(members: readonly StreamMember[], event: SharedEvent): void {
+  for (const member of members) member.write(event);
 }
 
 const readingKey = (reading: Reading) => `${reading.sensor_id}|${reading.ts}`;
@@ -207,7 +237,7 @@ export class StreamHub {
     );
     this.#audiences.set(key, audience);
     // One timer for every stream's keep-alive comment, running while any stream is open.
-    this.#heartbeat ??= setInterval(() => this.#broadcast(': ping\n\n'), STREAM_HEARTBEAT_MS);
+    this.#heartbeat ??= setInterval(() => this.#broadcast(HEARTBEAT), STREAM_HEARTBEAT_MS);
     this.#watchExpiry(audience);
     return audience;
   }
@@ -227,15 +257,21 @@ export class StreamHub {
     this.#expiries.delete(audience.caller.key);
   }
 
-  /** One serialisation a reading, written to every member (held by those still replaying). */
+  /**
+   * One serialisation a reading, written to every member (held by those still replaying). The members
+   * are chosen now, their sockets written a tick later, once the code that stored the reading has
+   * finished its turn — the ingestion's answer goes out first, as when each write was corked until then.
+   */
   #deliver(audience: Audience, reading: Reading): void {
     const sensor = audience.sensors.get(reading.sensor_id);
     if (!sensor) return;
-    const chunk = eventOf(sensor, reading);
+    const event = eventOf(sensor, reading);
+    const live: StreamMember[] = [];
     for (const [member, held] of audience.members) {
       if (held) held.push(reading);
-      else member.write(chunk);
+      else live.push(member);
     }
+    if (live.length > 0) process.nextTick(writeAll, live, event);
   }
 
   #writeTo(member: StreamMember, audience: Audience, reading: Reading): void {
@@ -243,7 +279,7 @@ export class StreamHub {
     if (sensor) member.write(serverSentEvent(sensor, reading));
   }
 
-  #broadcast(chunk: string): void {
+  #broadcast(chunk: SharedEvent): void {
     for (const audience of this.#audiences.values())
       for (const member of audience.members.keys()) member.write(chunk);
   }
