@@ -12,7 +12,7 @@ import { useLiveReadings } from '../data/useLiveReadings';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
 import { useMessageGroups } from '../messages/context';
-import { svLocale, svPanel } from '../messages/sv';
+import { svPanelGroups } from '../messages/sv';
 import type { PanelRange } from '../timeFilter/panelRange';
 import {
   TimeFilterSelectView as TimeFilterSelect,
@@ -29,8 +29,6 @@ import { bucketsToSeries, type LineChartItemInput, seriesLook } from './measurem
 import { type ChartLine, TimeSeriesChart } from './TimeSeriesChart';
 import { thresholdColor } from './thresholds';
 import { usePanelTimeFilter } from './usePanelTimeFilter';
-
-const SWEDISH = { locale: svLocale, panel: svPanel };
 
 export interface LineChartPanelProps {
   /** One line per item (sensor). */
@@ -103,7 +101,7 @@ function useLiveSince(ids: string[], data: unknown): Record<string, LiveReading[
 
 function LineChartPanelView(props: LineChartPanelProps) {
   const { items, title, showTimeFilter = true, showDownload = true, maxPoints = 1000, height = 300 } = props;
-  const messages = useMessageGroups(SWEDISH);
+  const messages = useMessageGroups(svPanelGroups);
   const m = messages.panel;
   const ids = items.map((i) => String(i.sensorId));
   const [filter, setFilter] = usePanelTimeFilter(

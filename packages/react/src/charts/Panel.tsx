@@ -3,15 +3,13 @@ import { useResource } from '../data/resource';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
 import { useMessageGroups } from '../messages/context';
-import { svPanel } from '../messages/sv';
+import { svPanelGroups } from '../messages/sv';
 import type { PanelRange } from '../timeFilter/panelRange';
 import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { panelStyles } from '../widgets/widgetCss';
 import { LineChartPanel } from './LineChartPanel';
 import { SingleValuePanel } from './SingleValuePanel';
-
-const SWEDISH = { panel: svPanel };
 
 /** One sensor of a panel: its id, and its sensor and device when the answer included them. */
 export type PanelItem = Pick<LineChartItem, 'sensor_id'> &
@@ -76,7 +74,7 @@ function PanelStatus({ text, alert }: { text: string; alert?: boolean }) {
 }
 
 function PanelView({ panel: given, panelId, ...shared }: PanelProps) {
-  const m = useMessageGroups(SWEDISH).panel;
+  const m = useMessageGroups(svPanelGroups).panel;
   const { data: panel, error } = usePanel(given, panelId);
   const failure = useWidgetError(error, m.loadFailed);
   if (!panel) return <PanelStatus text={failure ?? m.loading} alert={Boolean(failure)} />;

@@ -13,7 +13,7 @@ import { useLiveReadings } from '../data/useLiveReadings';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
 import { useMessageGroups } from '../messages/context';
-import { svLocale, svPanel } from '../messages/sv';
+import { svPanelGroups } from '../messages/sv';
 import type { PanelRange } from '../timeFilter/panelRange';
 import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
 import { useSeen } from '../widgets/useSeen';
@@ -23,8 +23,6 @@ import { formatAge, formatDuration, formatReading } from './format';
 import { Sparkline } from './Sparkline';
 import { stepOf, thresholdColor } from './thresholds';
 import { usePanelTimeFilter } from './usePanelTimeFilter';
-
-const SWEDISH = { locale: svLocale, panel: svPanel };
 
 export interface SingleValuePanelProps {
   sensorId: number | string;
@@ -107,7 +105,7 @@ function useAgeTick() {
 
 function SingleValuePanelView(props: SingleValuePanelProps) {
   const { sensorId, title, unit, thresholds, showSparkline = true, digits = 1, now = Date.now } = props;
-  const messages = useMessageGroups(SWEDISH);
+  const messages = useMessageGroups(svPanelGroups);
   const m = messages.panel;
   const [filter] = usePanelTimeFilter(
     props.filterKey ?? `sensor-${sensorId}`,

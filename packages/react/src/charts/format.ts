@@ -1,14 +1,8 @@
-const numberFormats = new Map<string, Intl.NumberFormat>();
+import { intlFormat } from './timeFormat';
 
 /** A reading in the locale's number format (Swedish: `21,5`, `1 234,5`), at most `digits` decimals. */
 export function formatReading(value: number, locale = 'sv-SE', digits = 1): string {
-  const key = `${locale}|${digits}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
-    numberFormats.set(key, format);
-  }
-  return format.format(value);
+  return intlFormat(Intl.NumberFormat, locale, { maximumFractionDigits: digits }).format(value);
 }
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -24,23 +18,12 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
  * How long ago an instant was, in words of the locale: 'för 3 minuter sedan'; under a minute `justNow`
  * (the messages' 'nyss'), never 'för 0 sekunder sedan'.
  */
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-
-/** One Intl.RelativeTimeFormat per locale: making one costs far more than formatting with it. */
-function relativeFormat(locale: string): Intl.RelativeTimeFormat {
-  let format = relativeFormats.get(locale);
-  if (!format) {
-    format = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
-    relativeFormats.set(locale, format);
-  }
-  return format;
-}
-
 export function formatAge(thenMs: number, nowMs: number, locale = 'sv-SE', justNow = 'nyss'): string {
   let amount = Math.max(0, Math.round((nowMs - thenMs) / 1000));
   if (amount < 60) return justNow;
   for (const [unit, size] of STEPS) {
-    if (amount < size) return relativeFormat(locale).format(-amount, unit);
+    if (amount < size)
+      return intlFormat(Intl.RelativeTimeFormat, locale, { numeric: 'always' }).format(-amount, unit);
     amount = Math.floor(amount / size);
   }
   return '';
@@ -62,7 +45,7 @@ export function formatDuration(seconds: number, locale = 'sv-SE'): string {
     DURATION_UNITS.find(([, size]) => seconds >= size && seconds % size === 0) ??
     DURATION_UNITS.find(([, size]) => seconds >= size) ??
     (DURATION_UNITS.at(-1) as [Intl.NumberFormatOptions['unit'], number]);
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(
+  return intlFormat(Intl.NumberFormat, locale, { style: 'unit', unit, unitDisplay: 'long' }).format(
     Math.round(seconds / size),
   );
 }

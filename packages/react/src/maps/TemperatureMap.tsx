@@ -7,14 +7,11 @@ import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
 import type { Messages } from '../messages';
 import { useMessageGroups } from '../messages/context';
-import { svLocale, svMap, svPanel } from '../messages/sv';
+import { svMapGroups } from '../messages/sv';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { mapStyles } from '../widgets/widgetCss';
 import { TEMPERATURE_STOPS, temperatureColor, temperatureGradient } from './colorScale';
 import { escapeHtml, OSM_TILE_URL, osmAttribution, type TileOptions, useLeafletMap } from './useLeafletMap';
-
-/** The map's own strings, and the panels' 'nyss' of a reading's age. */
-const SWEDISH = { locale: svLocale, map: svMap, panel: svPanel };
 
 export interface TemperatureMapProps extends TileOptions {
   /** Height of the map. @default 400 */
@@ -66,7 +63,7 @@ function ageHtml(p: Props, messages: Pick<Messages, 'locale' | 'panel'>): string
 function TemperatureMapView(props: TemperatureMapProps) {
   const { height = 400, refreshMs = 300_000, style, bounds } = props;
   const client = useWidgetClient('queries');
-  const messages = useMessageGroups(SWEDISH);
+  const messages = useMessageGroups(svMapGroups);
   const m = messages.map;
   const containerRef = useRef<HTMLElement>(null);
   const { data, error } = useResource({

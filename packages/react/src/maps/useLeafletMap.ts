@@ -2,14 +2,12 @@ import type { Map as LeafletMap, MapOptions } from 'leaflet';
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { Messages } from '../messages';
 import { useMessageGroups } from '../messages/context';
-import { svMap } from '../messages/sv';
+import { svMapGroups } from '../messages/sv';
 import { useWidget } from '../widgets/useWidget';
 import { escapeHtml } from './escapeHtml';
 import { ensureLeafletCss } from './leafletCss';
 import { type LeafletLibrary, leafletLibrary } from './leafletLibrary';
 import { mapRuntime } from './mapRuntimeLibrary';
-
-const SWEDISH = { map: svMap };
 
 export { escapeHtml };
 
@@ -73,7 +71,7 @@ export function useLeafletMap(
   holdTiles = false,
 ): MapHandle | null {
   const initial = useRef(options);
-  const m = useMessageGroups(SWEDISH).map;
+  const m = useMessageGroups(svMapGroups).map;
   const labels = useRef(m);
   labels.current = m;
   const handle = useWidget(containerRef, leafletLibrary, {

@@ -73,6 +73,12 @@ export const svMap = {
   basemap: 'Grundkarta',
 };
 
+/** What the panels and the time filter read (`useMessageGroups(svPanelGroups)`). */
+export const svPanelGroups = { locale: svLocale, timeFilter: svTimeFilter, panel: svPanel };
+
+/** What the maps read: their own strings, and the panels' 'nyss' of a reading's age. */
+export const svMapGroups = { locale: svLocale, map: svMap, panel: svPanel };
+
 /**
  * Every Swedish UI string of @matnat/react. Components read them through `useMessages()`; a host overrides
  * any of them (or switches to `en`) through the provider. Functions take the values to interpolate.

@@ -5,11 +5,9 @@ import { useId } from 'react';
 import { formatLocalDateTime } from '../charts/timeFormat';
 import type { Messages } from '../messages';
 import { useMessageGroups } from '../messages/context';
-import { svLocale, svTimeFilter } from '../messages/sv';
+import { svPanelGroups } from '../messages/sv';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { panelStyles } from '../widgets/widgetCss';
-
-const SWEDISH = { locale: svLocale, timeFilter: svTimeFilter };
 
 /**
  * A range and an interval: the core's time filter without its route. A custom range (issue 21) has
@@ -39,7 +37,7 @@ export function TimeFilterSelectView({
   disabled = false,
   className,
 }: TimeFilterSelectProps) {
-  const messages = useMessageGroups(SWEDISH);
+  const messages = useMessageGroups(svPanelGroups);
   const m = messages.timeFilter;
   const id = useId();
   const custom = value.range_slug === CUSTOM_RANGE && value.from && value.to;
@@ -71,7 +69,7 @@ export function TimeFilterSelectView({
 
 /** The refresh interval's select (9 slugs with their labels), the range kept: the select and the picker share it. */
 export function IntervalSelect({ id, value, onChange, disabled }: TimeFilterSelectProps & { id: string }) {
-  const m = useMessageGroups(SWEDISH).timeFilter;
+  const m = useMessageGroups(svPanelGroups).timeFilter;
   return (
     <select
       id={id}

@@ -1,5 +1,5 @@
 import { INTERVAL_LABELS } from '@matnat/contract/plain';
-import { svLocale, svTimeFilter } from '../messages/sv';
+import { svPanelGroups } from '../messages/sv';
 import { rangeText, type TimeFilterValue } from './TimeFilterSelect';
 
 /**
@@ -11,10 +11,8 @@ export interface TimeFilterChangeDetail extends TimeFilterValue {
   interval_label: string;
 }
 
-const SWEDISH = { locale: svLocale, timeFilter: svTimeFilter };
-
 export const timeFilterDetail = (value: TimeFilterValue): TimeFilterChangeDetail => ({
   ...value,
-  range_label: rangeText(value, SWEDISH),
+  range_label: rangeText(value, svPanelGroups),
   interval_label: INTERVAL_LABELS[value.interval_slug],
 });
