@@ -12,6 +12,7 @@ import { createIntegration } from '../src/ingest/credentials.js';
 import { createPostgresDatabase } from '../src/test/harness.js';
 import { ttsUplink } from '../src/test/lorawan.js';
 import { type Broker, ownBroker, type ServerProcess, startServer } from '../src/test/processes.js';
+import { type LeanPublisher, leanPublisher, leanTemplate } from './leanPublisher.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 20);
@@ -114,11 +115,21 @@ function payloads(base: number): Buffer[] {
   );
 }
 
+// `lean` (default): the raw-socket QoS 1 publishers of leanPublisher.ts; `mqttjs`: two mqtt.js clients.
+const PUBLISHER = process.env.BENCH_PUBLISHER === 'mqttjs' ? 'mqttjs' : 'lean';
+
 /**
  * Publishes `RATE` messages a second for `SECONDS` at QoS 1, every message a distinct reading (its time is
- * the message's sequence number in milliseconds past a start a day ago). Counts what the broker accepted.
+ * the message's sequence number in milliseconds past a start a day ago), through two connections, at most
+ * 50,000 messages unacknowledged. Counts what the broker acknowledged.
  */
 async function publish(url: string): Promise<{ published: number; startedAt: number; endedAt: number }> {
+  return PUBLISHER === 'lean' ? publishLean(url) : publishMqttjs(url);
+}
+
+async function publishMqttjs(
+  url: string,
+): Promise<{ published: number; startedAt: number; endedAt: number }> {
   const clients: MqttClient[] = [];
   for (let i = 0; i < 2; i++) {
     const client = mqtt.connect(url, { protocolVersion: 5, clientId: `bench-pub-${i}-${process.pid}` });
@@ -153,6 +164,37 @@ async function publish(url: string): Promise<{ published: number; startedAt: num
   const endedAt = Date.now();
   for (const client of clients) await client.endAsync();
   return { published, startedAt, endedAt };
+}
+
+async function publishLean(url: string): Promise<{ published: number; startedAt: number; endedAt: number }> {
+  const { hostname, port } = new URL(url);
+  const clients: LeanPublisher[] = [];
+  for (let i = 0; i < 2; i++)
+    clients.push(await leanPublisher(hostname, Number(port), `bench-pub-${i}-${process.pid}`));
+  const base = Date.now() - 86_400_000;
+  const baseIso = new Date(base).toISOString();
+  const templates = payloads(base).map((p) => leanTemplate(MQTT_TOPIC, p.toString(), baseIso));
+  const inflight = () => clients[0]!.inflight + clients[1]!.inflight;
+  let sequence = 0;
+  const startedAt = Date.now();
+  const total = RATE * SECONDS;
+  while (sequence < total) {
+    const due = Math.min(total, Math.floor(((Date.now() - startedAt) / 1000) * RATE));
+    let room = 50_000 - inflight();
+    while (sequence < due && room-- > 0) {
+      const at = new Date(base + sequence).toISOString();
+      clients[sequence % clients.length]!.publish(templates[sequence % DEVICES]!, at);
+      sequence++;
+    }
+    for (const client of clients) client.flush();
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  while (inflight() > 0) await new Promise((r) => setTimeout(r, 20));
+  const endedAt = Date.now();
+  for (const client of clients) await client.end();
+  const refused = clients[0]!.refused + clients[1]!.refused;
+  if (refused > 0) console.log(`  the broker refused ${fmt(refused)} messages`);
+  return { published: clients[0]!.acknowledged + clients[1]!.acknowledged, startedAt, endedAt };
 }
 
 interface MqttResult {
@@ -333,7 +375,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'matnat-bench-ingest-'));
   console.log(
     `bench:ingest on ${cpus().length} cores (${cpus()[0]?.model}), load ${loadavg()[0]!.toFixed(2)}; ` +
-      `MQTT ${fmt(RATE)} msg/s for ${SECONDS} s, HTTP ${HTTP_SECONDS} s`,
+      `MQTT ${fmt(RATE)} msg/s for ${SECONDS} s (publishers: ${PUBLISHER === 'lean' ? 'lean raw-socket QoS 1' : 'mqtt.js'}), HTTP ${HTTP_SECONDS} s`,
   );
   const broker = await ownBroker(join(dir, 'broker'));
   const only = (process.env.BENCH_ONLY ?? 'sqlite,postgres,shared').split(',');
