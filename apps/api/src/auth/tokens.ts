@@ -1,3 +1,4 @@
+import * as crypto from 'node:crypto';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** A random URL-safe token (cookies, mailed links, embed tokens). */
@@ -5,9 +6,12 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+// Node's one-shot digest (20.12+): a third of createHash's cost, which every embedded read pays for its token.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 /** Tokens are stored as their SHA-256: a leaked table grants nothing. */
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return oneShot ? oneShot('sha256', value, 'hex') : createHash('sha256').update(value).digest('hex');
 }
 
 export function hmac(key: string, value: string): string {

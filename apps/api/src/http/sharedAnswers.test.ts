@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MeasurementQuery } from '@matnat/contract';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWorldApp, type WorldApp } from '../seed/fixture.js';
 import { createEmbedToken, PARTNER } from '../test/embed.js';
 import { testDialects } from '../test/harness.js';
@@ -70,6 +71,37 @@ describe.each(dialects)('cacheable reads for embeds and the public map (%s)', (d
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.headers.etag)).size).toBe(1);
     expect((await queries()) - before).toBe(0);
+  });
+
+  it('a warm hit is answered before validation and the handler (no query, no validation), yet still authenticated: another origin 403, no token 401, a malformed query 422', async () => {
+    const { token } = await createEmbedToken(w.anna, [`device:${kiruna.device}`]);
+    const url = `/api/v1/sensor/${kiruna.sensor}/measurements?range_slug=prev_7_days&interval_slug=1_h`;
+    await new Promise((resolve) =>
+      setTimeout(resolve, SHARED_ANSWER_MS - (Date.now() % SHARED_ANSWER_MS) + 10),
+    );
+    const first = await get(url, bearer(token));
+    expect(first.statusCode).toBe(200);
+    const validated = vi.spyOn(MeasurementQuery, 'safeParse');
+    try {
+      const before = await queries();
+      const warm = await get(url, bearer(token));
+      expect(warm.statusCode).toBe(200);
+      expect(warm.headers.etag).toBe(first.headers.etag);
+      expect(warm.headers['cache-control']).toBe(EMBED_CACHE_CONTROL);
+      expect(warm.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(warm.body).toBe(first.body);
+      const unchanged = await get(url, { ...bearer(token), 'if-none-match': String(first.headers.etag) });
+      expect(unchanged.statusCode).toBe(304);
+      expect(validated).not.toHaveBeenCalled();
+      expect((await queries()) - before).toBe(0);
+      expect((await get(url, { ...bearer(token), origin: 'https://other.example' })).statusCode).toBe(403);
+      expect((await w.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+      const malformed = await get(url.replace('interval_slug=1_h', 'interval_slug=nope'), bearer(token));
+      expect(malformed.statusCode).toBe(422);
+      expect(validated).toHaveBeenCalled();
+    } finally {
+      validated.mockRestore();
+    }
   });
 
   it('never crosses tokens or teams: a token without the sensor is 404 while another token’s answer of it is cached; a revoked token is 401 at once', async () => {

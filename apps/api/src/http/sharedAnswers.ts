@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 
 /**
  * How long one answer is shared: the bucket window. A reading stored in the window shows once the next
@@ -21,6 +21,13 @@ interface Answer {
   etag: string;
 }
 
+interface Entry {
+  window: number;
+  answer: Promise<Answer>;
+  /** The answer once loaded: a warm hit sends it without waiting for anything. */
+  ready: Answer | null;
+}
+
 /** The window `now` falls in, and the instant it ends (the "now" every answer of the window is made at). */
 export function answerWindow(now = Date.now()): { window: number; end: number } {
   const window = Math.floor(now / SHARED_ANSWER_MS);
@@ -35,7 +42,7 @@ export function answerWindow(now = Date.now()): { window: number; end: number } 
  * a user's changed teams; not a session's end).
  */
 export class SharedAnswers {
-  readonly #answers = new Map<string, { window: number; answer: Promise<Answer> }>();
+  readonly #answers = new Map<string, Entry>();
 
   constructor(app: FastifyInstance) {
     // A session's end concerns no token's or public answer (a login rotates one: no reason to reload).
@@ -55,10 +62,18 @@ export class SharedAnswers {
     cacheControl: string,
     load: (windowEnd: number) => Promise<string>,
   ): Promise<FastifyReply> {
-    const answer = await this.#get(key, load);
-    reply.header('etag', answer.etag).header('cache-control', cacheControl);
-    if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(answer.body);
+    return write(request, reply, await this.#get(key, load), cacheControl);
+  }
+
+  /**
+   * Sends this window's answer of `key` when it is loaded already (a warm hit), as `send` would; false
+   * when it is not (the caller goes on to `send`). Nothing is re-run: no query, no JSON, no hash.
+   */
+  sendReady(request: FastifyRequest, reply: FastifyReply, key: string, cacheControl: string): boolean {
+    const cached = this.#answers.get(key);
+    if (!cached?.ready || cached.window !== answerWindow().window) return false;
+    write(request, reply, cached.ready, cacheControl);
+    return true;
   }
 
   #get(key: string, load: (windowEnd: number) => Promise<string>): Promise<Answer> {
@@ -67,9 +82,11 @@ export class SharedAnswers {
     if (cached?.window === window) return cached.answer;
     const answer = load(end).then((text) => {
       const body = Buffer.from(text);
-      return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      const made = { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      entry.ready = made;
+      return made;
     });
-    const entry = { window, answer };
+    const entry: Entry = { window, answer, ready: null };
     // A failed load is not kept: the next caller tries again.
     answer.catch(() => {
       if (this.#answers.get(key) === entry) this.#answers.delete(key);
@@ -80,6 +97,30 @@ export class SharedAnswers {
     this.#answers.set(key, entry);
     return answer;
   }
+}
+
+function write(request: FastifyRequest, reply: FastifyReply, answer: Answer, cacheControl: string) {
+  reply.header('etag', answer.etag).header('cache-control', cacheControl);
+  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+  return reply.type('application/json; charset=utf-8').send(answer.body);
+}
+
+/**
+ * A route's `preValidation` hook that sends a warm hit before the request is validated and its handler
+ * runs: the request's caller is authenticated by then (onRequest), and `keyOf` — the handler's own key,
+ * naming the caller and the raw URL — finds an answer only if a request with the same caller and URL was
+ * validated, checked for access and answered in this window (an access change empties the cache).
+ * `keyOf` returns null for requests whose answers are not shared.
+ */
+export function warmHits(
+  keyOf: (request: FastifyRequest) => string | null,
+  cacheControl: string,
+): preValidationAsyncHookHandler {
+  return async function warmHit(request, reply) {
+    const key = keyOf(request);
+    if (key !== null && request.server.sharedAnswers.sendReady(request, reply, key, cacheControl))
+      return reply;
+  };
 }
 
 /** The query string of a request URL (part of a shared answer's key), empty without one. */

@@ -10,11 +10,11 @@ import {
   resolveRange,
   type TimeRange,
 } from '@matnat/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUserOrEmbed } from '../auth/guards.js';
 import { answers, dataOf } from '../http/answers.js';
 import { data } from '../http/envelope.js';
-import { EMBED_CACHE_CONTROL, queryOf } from '../http/sharedAnswers.js';
+import { EMBED_CACHE_CONTROL, warmHits } from '../http/sharedAnswers.js';
 import type { ZodTypeProvider } from '../http/zod.js';
 import { queryBuckets } from '../measurements/query.js';
 import { latestReading } from '../measurements/store.js';
@@ -30,6 +30,12 @@ export function queryRange(
     : resolveRange(q.range_slug ?? DEFAULT_RANGE_SLUG, now);
 }
 
+// Every viewer of a partner's panel asks the same: one answer a token and URL (sensor and query) per window.
+const measurementsKey = (request: FastifyRequest) =>
+  request.embedScope ? `measurements|token:${request.embedScope.tokenId}|${request.url}` : null;
+const latestKey = (request: FastifyRequest) =>
+  request.embedScope ? `latest|token:${request.embedScope.tokenId}|${request.url}` : null;
+
 export async function measurementRoutes(app: FastifyInstance) {
   const db = app.db;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -38,6 +44,7 @@ export async function measurementRoutes(app: FastifyInstance) {
     '/api/v1/sensor/:id/measurements',
     {
       onRequest: requireUserOrEmbed,
+      preValidation: warmHits(measurementsKey, EMBED_CACHE_CONTROL),
       schema: {
         params: IdParams,
         querystring: MeasurementQuery,
@@ -58,10 +65,8 @@ export async function measurementRoutes(app: FastifyInstance) {
           }),
         );
       };
-      const embed = request.embedScope;
-      if (!embed) return load(Date.now());
-      // Every viewer of a partner's panel asks the same: one answer a token, sensor and query per window.
-      const key = `measurements|token:${embed.tokenId}|${request.params.id}|${queryOf(request.url)}`;
+      const key = measurementsKey(request);
+      if (key === null) return load(Date.now());
       return app.sharedAnswers.send(
         request,
         reply,
@@ -76,6 +81,7 @@ export async function measurementRoutes(app: FastifyInstance) {
     '/api/v1/sensor/:id/latest',
     {
       onRequest: requireUserOrEmbed,
+      preValidation: warmHits(latestKey, EMBED_CACHE_CONTROL),
       schema: {
         params: IdParams,
         response: answers({ 200: dataOf(LatestMeasurement.nullable()) }, [401, 403, 404]),
@@ -96,9 +102,8 @@ export async function measurementRoutes(app: FastifyInstance) {
         const expected_interval_s = device?.expected_interval_s ?? DEFAULT_EXPECTED_INTERVAL_S;
         return data({ ...latest, unit: sensor.unit, expected_interval_s });
       };
-      const embed = request.embedScope;
-      if (!embed) return load();
-      const key = `latest|token:${embed.tokenId}|${request.params.id}`;
+      const key = latestKey(request);
+      if (key === null) return load();
       return app.sharedAnswers.send(
         request,
         reply,

@@ -6,7 +6,7 @@ import {
   PanelUpdateBody,
   type ThresholdStepBody,
 } from '@matnat/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { announceAccessChange } from '../auth/accessChanges.js';
 import { embedAllows } from '../auth/embedAuth.js';
@@ -19,7 +19,7 @@ import { data, now } from '../http/envelope.js';
 import { notFound, unprocessable } from '../http/errors.js';
 import { positionsFor } from '../http/positions.js';
 import { parseListQuery } from '../http/query.js';
-import { EMBED_CACHE_CONTROL, queryOf } from '../http/sharedAnswers.js';
+import { EMBED_CACHE_CONTROL, warmHits } from '../http/sharedAnswers.js';
 import type { ZodApp, ZodTypeProvider } from '../http/zod.js';
 import { findDashboard } from './dashboards.js';
 import { resourceMessages as M } from './messages.js';
@@ -103,6 +103,10 @@ export async function panelRoutes(app: FastifyInstance) {
   registerPanelDelete(r);
 }
 
+/** A panel read with an embed token: one answer a token and URL (panel and query) per window. */
+const panelKey = (request: FastifyRequest) =>
+  request.embedScope ? `panel|token:${request.embedScope.tokenId}|${request.url}` : null;
+
 // Embed tokens naming the panel may read it too: partner pages render panels with them.
 function registerPanelShow(r: ZodApp) {
   const db = r.db;
@@ -110,6 +114,7 @@ function registerPanelShow(r: ZodApp) {
     '/api/v1/panel/:id',
     {
       onRequest: requireUserOrEmbed,
+      preValidation: warmHits(panelKey, EMBED_CACHE_CONTROL),
       schema: { params: IdParams, response: answers({ 200: dataOf(Panel) }, [401, 404]) },
     },
     async (request, reply) => {
@@ -119,8 +124,7 @@ function registerPanelShow(r: ZodApp) {
         const row = await findPanel(db, requireOwner(request), request.params.id);
         return data((await loadPanels(db, [row], query.include))[0]);
       }
-      const key = `panel|token:${embed.tokenId}|${request.params.id}|${queryOf(request.url)}`;
-      return r.sharedAnswers.send(request, reply, key, EMBED_CACHE_CONTROL, async () => {
+      return r.sharedAnswers.send(request, reply, panelKey(request)!, EMBED_CACHE_CONTROL, async () => {
         if (!(await embedAllows(request, { kind: 'panel', id: request.params.id }))) throw notFound();
         const row = await db
           .selectFrom('panels')
