@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** React's API served by preact/compat: the app's JS budgets (docs/web.md, "Bundle size"). */
 const PREACT = Object.entries({
@@ -12,9 +12,38 @@ const PREACT = Object.entries({
   'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
 }).map(([name, replacement]) => ({ find: new RegExp(`^${name}$`), replacement }));
 
+/**
+ * The app's one stylesheet goes into index.html as a <style> (the CSP allows inline styles): the first
+ * paint (the wordmark, then the route's screen) waits for no stylesheet request, a round trip that
+ * Lighthouse counted as render-blocking (issue 22). index.html is sent brotli'd, the CSS ~5 KB of it. Lazily
+ * loaded chunks' own CSS (Leaflet's) stays in files.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'matnat:inline-entry-css',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        return html.replace(
+          /[ \t]*<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">\n?/g,
+          (link, file: string) => {
+            const asset = bundle[file];
+            if (asset?.type !== 'asset') return link;
+            // The file is still written (nothing links to it): a cached old index.html may ask for it.
+            return `    <style>${String(asset.source).replace(/<\/style/gi, '<\\/style')}</style>\n`;
+          },
+        );
+      },
+    },
+  };
+}
+
 // Built from the workspace sources of the SDK (its `@matnat/source` export condition): no SDK build first.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), inlineEntryCss()],
   resolve: {
     conditions: ['@matnat/source', 'module', 'browser', 'development|production'],
     dedupe: ['react', 'react-dom'],

@@ -2,6 +2,7 @@
 // driving Debian's Chromium with its mobile defaults, the median of five runs, and a signed-in session.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { chromiumLaunch } from '../playwright.config';
 import { median } from './benchKit';
 
@@ -21,53 +22,84 @@ export async function firstDashboard(base: string, cookie: string): Promise<numb
   return data[0].id;
 }
 
+/**
+ * The session's cookies in the browser's own cookie jar, as a signed-in visitor's browser has them: the app
+ * reads its signed-in cookie from `document.cookie` (issue 21 point 7), so cookies sent only as an extra
+ * request header looked signed out to it, and `/dashboard/{id}` measured the redirect to /login.
+ */
+async function setCookies(port: number, url: string, cookie: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const cookies = cookie.split(/;\s*/).map((pair) => {
+      const at = pair.indexOf('=');
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: new URL(url).origin };
+    });
+    await browser.contexts()[0]?.addCookies(cookies);
+  } finally {
+    // A browser Playwright connected to over CDP is only disconnected from, not closed.
+    await browser.close();
+  }
+}
+
+/**
+ * One Lighthouse run with its mobile defaults (simulated slow 4G and a 4× slower CPU) in Debian's Chromium,
+ * signed in with `cookie` if given. Throws when the page ended elsewhere (a redirect measures another page).
+ */
+export async function lighthouseRun(url: string, categories: string[], cookie?: string) {
+  const chrome = await launch({
+    chromePath: chromiumLaunch.executablePath,
+    chromeFlags: [...chromiumLaunch.args, '--headless=new'],
+  });
+  try {
+    if (cookie) await setCookies(chrome.port, url, cookie);
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: categories,
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const landed = result.lhr.finalDisplayedUrl;
+    if (!result.lhr.runtimeError && new URL(landed).pathname !== new URL(url).pathname)
+      throw new Error(`Lighthouse measured ${landed}, not ${url}: the page redirected`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
 /** Lighthouse's mobile defaults (simulated slow 4G and a 4× slower CPU) in Debian's Chromium. */
 async function lighthouseScores<C extends string>(
   url: string,
   categories: Record<C, number>,
   cookie?: string,
 ): Promise<Record<C, number> | null> {
-  const chrome = await launch({
-    chromePath: chromiumLaunch.executablePath,
-    chromeFlags: [...chromiumLaunch.args, '--headless=new'],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      logLevel: 'error',
-      output: 'json',
-      onlyCategories: Object.keys(categories),
-      extraHeaders: cookie ? { cookie } : undefined,
-    });
-    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-    // A run whose trace Lighthouse could not read (NO_NAVSTART now and then) has no scores: run it again.
-    if (result.lhr.runtimeError) {
-      console.log(`  ${url}: Lighthouse failed (${result.lhr.runtimeError.code}), running again`);
-      return null;
-    }
-    const { audits } = result.lhr;
-    const scored = result.lhr.categories;
-    version = result.lhr.lighthouseVersion;
-    const failed = Object.values(audits).filter(
-      (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',
-    );
-    const metrics = [
-      'first-contentful-paint',
-      'largest-contentful-paint',
-      'total-blocking-time',
-      'cumulative-layout-shift',
-    ]
-      .map((id) => `${id.replace(/-/g, ' ')} ${audits[id]?.displayValue ?? '?'}`)
-      .join(', ');
-    console.log(`  ${url}: ${metrics}`);
-    for (const audit of failed)
-      console.log(`    failed: ${audit.id} ${JSON.stringify(audit.details ?? {}).slice(0, 400)}`);
-    return Object.fromEntries(
-      Object.keys(categories).map((id) => [id, Math.round((scored[id]?.score ?? 0) * 100)]),
-    ) as Record<C, number>;
-  } finally {
-    chrome.kill();
+  const lhr = await lighthouseRun(url, Object.keys(categories), cookie);
+  // A run whose trace Lighthouse could not read (NO_NAVSTART now and then) has no scores: run it again.
+  if (lhr.runtimeError) {
+    console.log(`  ${url}: Lighthouse failed (${lhr.runtimeError.code}), running again`);
+    return null;
   }
+  const { audits } = lhr;
+  const scored = lhr.categories;
+  version = lhr.lighthouseVersion;
+  const failed = Object.values(audits).filter(
+    (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',
+  );
+  const metrics = [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+  ]
+    .map((id) => `${id.replace(/-/g, ' ')} ${audits[id]?.displayValue ?? '?'}`)
+    .join(', ');
+  console.log(`  ${url}: ${metrics}`);
+  for (const audit of failed)
+    console.log(`    failed: ${audit.id} ${JSON.stringify(audit.details ?? {}).slice(0, 400)}`);
+  return Object.fromEntries(
+    Object.keys(categories).map((id) => [id, Math.round((scored[id]?.score ?? 0) * 100)]),
+  ) as Record<C, number>;
 }
 
 export async function medianScores<C extends string>(

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
 import './app.css';
-import { matnat, setNavigate } from './matnat';
+import { looksSignedIn, matnat, setNavigate } from './matnat';
 import { ROUTE_DATA } from './routing/loaders';
 import { loadWithReloadOnce, reloadInto } from './routing/reloadOnce';
 import { appRoutes } from './routing/routes';
@@ -37,6 +37,7 @@ const router: DataRouter = createBrowserRouter(
     errorBoundary: RouteError,
     startup: Startup,
     data: ROUTE_DATA,
+    looksSignedIn,
   }),
 );
 setNavigate((path) => router.navigate(path));

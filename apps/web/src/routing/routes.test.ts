@@ -65,6 +65,67 @@ describe('route data in the loader (issue 25: every route with data starts its q
     expect(asked).toEqual([]);
   });
 
+  describe('alongside the guards (issue 22: the first load asks /api/me and the screen data together)', () => {
+    const pending = (): GuardSession & { answer(u: GuardUser | null): void } => {
+      let answer: (u: GuardUser | null) => void = () => undefined;
+      const fetched = new Promise<GuardUser | null>((resolve) => {
+        answer = resolve;
+      });
+      return {
+        getUser: () => null,
+        fetchUser: () => fetched.then((u) => u ?? Promise.reject(new Error('401'))),
+        answer: (u) => answer(u),
+      };
+    };
+    const asking = {
+      'dashboard.show': () => void asked.push('dashboard'),
+      tempMap: () => void asked.push('tempMap'),
+      'admin.users': () => void asked.push('admin'),
+    };
+
+    it("starts a signed-in route's queries before /api/me answers while the browser looks signed in", async () => {
+      asked.length = 0;
+      const me = pending();
+      const loaded = load(
+        guardLoader(me, asking, () => true),
+        '/dashboard/7',
+      );
+      await Promise.resolve();
+      expect(asked).toEqual(['dashboard']);
+      me.answer(user());
+      expect(await loaded).toBeNull();
+      expect(asked).toEqual(['dashboard']);
+    });
+
+    it('waits for the guards while the browser does not look signed in, and for an admin route always', async () => {
+      asked.length = 0;
+      const me = pending();
+      const dashboard = load(
+        guardLoader(me, asking, () => false),
+        '/dashboard/7',
+      );
+      const admin = load(
+        guardLoader(me, asking, () => true),
+        '/admin/users',
+      );
+      await Promise.resolve();
+      expect(asked).toEqual([]);
+      me.answer(null);
+      expect([await dashboard, await admin]).toEqual(['/login', '/login']);
+      expect(asked).toEqual([]);
+    });
+
+    it("starts a public route's queries at once, signed in or not", async () => {
+      asked.length = 0;
+      const me = pending();
+      const loaded = load(guardLoader(me, asking), '/temperaturspjut');
+      await Promise.resolve();
+      expect(asked).toEqual(['tempMap']);
+      me.answer(null);
+      expect(await loaded).toBeNull();
+    });
+  });
+
   it('every route whose screen reads a query (its module or what it imports from the app) has route data', async () => {
     const { ROUTE_DATA } = await import('./loaders');
     const source = readFileSync(join(SRC, 'routing/screens.ts'), 'utf8');

@@ -6,6 +6,7 @@ import {
   ROUTES,
   type RouteDefinition,
   type RouteLayout,
+  type RouteMatch,
   type RouteName,
   runGuards,
   UNKNOWN_PATH_REDIRECT,
@@ -33,20 +34,43 @@ export interface AppRouteOptions {
   screens?: Parameters<typeof screenFor>[1];
   /** Per route: the queries its loader starts (routing/loaders.ts). */
   data?: Partial<Record<RouteName, RouteData>>;
+  /**
+   * Whether this browser looks signed in (the API's signed-in cookie). While it does, a route's queries
+   * start alongside its guards rather than after them: the first load's `/api/me` and the screen's data go
+   * out together instead of one after the other (issue 22). @default () => false
+   */
+  looksSignedIn?: () => boolean;
+}
+
+/**
+ * Whether a route's queries may start before its guards have answered: a public route's always, a signed-in
+ * route's while the browser looks signed in (its guards will most likely let the visitor in; should they
+ * not, they redirect and the answers go unused). Never an admin route's (a 403 for everyone else), nor a
+ * guest route's.
+ */
+function dataBeforeGuards(match: RouteMatch, looksSignedIn: () => boolean): boolean {
+  const { access } = match.route;
+  return access === 'public' || (access === 'auth' && looksSignedIn());
 }
 
 /**
  * The core's guards (check-auth, password, then the route's middleware) run in the loader of each route;
- * a route that passes starts its queries, if it has any.
+ * a route that passes starts its queries, if it has any (alongside the guards when `dataBeforeGuards`).
  */
-export function guardLoader(session: GuardSession, data: AppRouteOptions['data'] = {}) {
+export function guardLoader(
+  session: GuardSession,
+  data: AppRouteOptions['data'] = {},
+  looksSignedIn: () => boolean = () => false,
+) {
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
     const match = matchRoute(`${url.pathname}${url.search}`);
     if (!match) return redirect(buildPath(UNKNOWN_PATH_REDIRECT));
+    const early = dataBeforeGuards(match, looksSignedIn);
+    if (early) data[match.name]?.(match.params, url);
     const to = await runGuards(match, session);
     if (to) return redirect(locationPath(to));
-    data[match.name]?.(match.params, url);
+    if (!early) data[match.name]?.(match.params, url);
     return null;
   };
 }
@@ -57,7 +81,7 @@ function screenRoute(route: RouteDefinition, options: AppRouteOptions): RouteObj
     id: route.name,
     path: route.path,
     handle: { name: route.name } satisfies RouteHandle,
-    loader: guardLoader(options.session, options.data),
+    loader: guardLoader(options.session, options.data, options.looksSignedIn),
     lazy: async () => ({ Component: (await options.loadScreen(load)).default }),
   };
 }
