@@ -10,17 +10,15 @@ import { migrateToLatest, openDatabase } from '../src/db/database.js';
 import type { DB } from '../src/db/types.js';
 import { createIntegration } from '../src/ingest/credentials.js';
 import { createPostgresDatabase } from '../src/test/harness.js';
-import { ttsUplink } from '../src/test/lorawan.js';
 import { type Broker, ownBroker, type ServerProcess, startServer } from '../src/test/processes.js';
+import { DEVICES, MQTT_TOPIC, payloads } from './benchUplinks.js';
 import { type LeanPublisher, leanPublisher, leanTemplate } from './leanPublisher.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const HTTP_SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 20);
 // Offered a little above the 30,000 msg/s budget, so that a sustained figure at the budget shows the server keeping up.
 const RATE = Number(process.env.BENCH_RATE ?? 33_000);
-const DEVICES = 1000;
 const SECRET = 'mtn_int_bench_secret';
-const MQTT_TOPIC = 'v3/bench@ttn/devices/d/up';
 // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the servers (written when they exit).
 const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
@@ -93,28 +91,6 @@ function othersSpent(before: Awaited<ReturnType<typeof othersCpu>>, after: typeo
   return { broker: after.broker - before.broker, postgres, publishers: after.publishers - before.publishers };
 }
 
-/** One message per device in turn, each a TTS uplink with one temperature and one gateway. */
-function payloads(base: number): Buffer[] {
-  return Array.from({ length: DEVICES }, (_, d) =>
-    Buffer.from(
-      JSON.stringify(
-        ttsUplink({
-          eui: (0x70b3d57e00000000n + BigInt(d)).toString(16).toUpperCase(),
-          at: new Date(base).toISOString(),
-          decoded: { temperature: 20 + (d % 10) },
-          gateways: [
-            {
-              eui: `58A0CBFFFE80${(d % 8).toString(16).padStart(4, '0')}`.toUpperCase(),
-              rssi: -80 - (d % 30),
-              snr: 5,
-            },
-          ],
-        }),
-      ),
-    ),
-  );
-}
-
 // `lean` (default): the raw-socket QoS 1 publishers of leanPublisher.ts; `mqttjs`: two mqtt.js clients.
 const PUBLISHER = process.env.BENCH_PUBLISHER === 'mqttjs' ? 'mqttjs' : 'lean';
 
@@ -137,7 +113,7 @@ async function publishMqttjs(
     clients.push(client);
   }
   const base = Date.now() - 86_400_000;
-  const templates = payloads(base).map((p) => p.toString());
+  const templates = payloads(base);
   const baseIso = new Date(base).toISOString();
   let sequence = 0;
   let published = 0;
@@ -173,7 +149,7 @@ async function publishLean(url: string): Promise<{ published: number; startedAt:
     clients.push(await leanPublisher(hostname, Number(port), `bench-pub-${i}-${process.pid}`));
   const base = Date.now() - 86_400_000;
   const baseIso = new Date(base).toISOString();
-  const templates = payloads(base).map((p) => leanTemplate(MQTT_TOPIC, p.toString(), baseIso));
+  const templates = payloads(base).map((p) => leanTemplate(MQTT_TOPIC, p, baseIso));
   const inflight = () => clients[0]!.inflight + clients[1]!.inflight;
   let sequence = 0;
   const startedAt = Date.now();

@@ -11,27 +11,14 @@ import { itemOfUplink } from '../src/ingest/accept.js';
 import { parseMqttMessage } from '../src/ingest/mqtt.js';
 import { IngestQueue } from '../src/ingest/queue.js';
 import { DEFAULT_SENSOR_KEYS } from '../src/ingest/sensorKeys.js';
-import { ttsUplink } from '../src/test/lorawan.js';
+import { DEVICES, payloads, MQTT_TOPIC as TOPIC } from './benchUplinks.js';
 
-const DEVICES = 1000;
 const MESSAGES = Number(process.env.INGEST_PATH_MESSAGES ?? 300_000);
 const BATCH = Number(process.env.INGEST_PATH_BATCH ?? 5000);
-const TOPIC = 'v3/bench@ttn/devices/d/up';
 
 const base = Date.now() - 86_400_000;
 const baseIso = new Date(base).toISOString();
-const templates = Array.from({ length: DEVICES }, (_, d) =>
-  JSON.stringify(
-    ttsUplink({
-      eui: (0x70b3d57e00000000n + BigInt(d)).toString(16).toUpperCase(),
-      at: baseIso,
-      decoded: { temperature: 20 + (d % 10) },
-      gateways: [
-        { eui: `58A0CBFFFE80${(d % 8).toString(16).padStart(4, '0')}`, rssi: -80 - (d % 30), snr: 5 },
-      ],
-    }),
-  ),
-);
+const templates = payloads(base);
 /** Message `s`: its device's uplink, its time `s` ms past the start (every reading distinct). */
 const payload = (s: number) =>
   Buffer.from(templates[s % DEVICES]!.replaceAll(baseIso, new Date(base + s).toISOString()));
@@ -50,11 +37,11 @@ let parsing = 0;
 let all = 0;
 let stored = 0;
 for (let i = 0; i < MESSAGES; i += BATCH) {
-  const payloads = Array.from({ length: Math.min(BATCH, MESSAGES - i) }, (_, k) => payload(i + k));
+  const batch = Array.from({ length: Math.min(BATCH, MESSAGES - i) }, (_, k) => payload(i + k));
   const started = cpu();
   await new Promise<void>((done) => {
-    let left = payloads.length;
-    for (const p of payloads) {
+    let left = batch.length;
+    for (const p of batch) {
       const parsed = parseMqttMessage(TOPIC, p, app);
       if (!parsed || !('uplink' in parsed)) throw new Error('bench payload not an uplink');
       queue.add(itemOfUplink(parsed.uplink, { id: 1, teamId: null }), (_, result) => {

@@ -5,27 +5,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mqtt from 'mqtt';
-import { ttsUplink } from '../src/test/lorawan.js';
 import { ownBroker } from '../src/test/processes.js';
+import { DEVICES, payloads, MQTT_TOPIC as TOPIC } from './benchUplinks.js';
 import { leanPublisher, leanTemplate } from './leanPublisher.js';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const TOPIC = 'v3/bench@ttn/devices/d/up';
 const base = Date.now() - 86_400_000;
 const baseIso = new Date(base).toISOString();
-const bodies = Array.from({ length: 1000 }, (_, d) =>
-  JSON.stringify(
-    ttsUplink({
-      eui: (0x70b3d57e00000000n + BigInt(d)).toString(16).toUpperCase(),
-      at: baseIso,
-      decoded: { temperature: 20 + (d % 10) },
-      gateways: [
-        { eui: `58A0CBFFFE80${(d % 8).toString(16).padStart(4, '0')}`.toUpperCase(), rssi: -80, snr: 5 },
-      ],
-    }),
-  ),
-);
+const bodies = payloads(base);
 
 /** Publishes MESSAGES at QoS 1 through two connections, at most 50,000 unacknowledged, as fast as acknowledged. */
 async function lean(port: number): Promise<number> {
@@ -38,7 +26,7 @@ async function lean(port: number): Promise<number> {
   for (let i = 0; i < MESSAGES; ) {
     let room = 50_000 - inflight();
     while (i < MESSAGES && room-- > 0) {
-      clients[i % 2]!.publish(templates[i % 1000]!, new Date(base + i).toISOString());
+      clients[i % 2]!.publish(templates[i % DEVICES]!, new Date(base + i).toISOString());
       i++;
     }
     for (const c of clients) c.flush();
@@ -61,7 +49,7 @@ async function mqttjs(url: string): Promise<number> {
   for (let i = 0; i < MESSAGES; ) {
     while (i < MESSAGES && inflight < 50_000) {
       inflight++;
-      const body = bodies[i % 1000]!.replaceAll(baseIso, new Date(base + i).toISOString());
+      const body = bodies[i % DEVICES]!.replaceAll(baseIso, new Date(base + i).toISOString());
       clients[i % 2]!.publish(TOPIC, body, { qos: 1 }, (err) => {
         inflight--;
         if (!err) acked++;
