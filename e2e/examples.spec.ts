@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectChartRules, expectFrostShaded, expectSingleValueStep, fireFrostAlert } from './panelChecks';
+import {
+  expectChartRules,
+  expectFrostShaded,
+  expectSingleValueStep,
+  expectZoomByDrag,
+  fireFrostAlert,
+} from './panelChecks';
 import { expectOnGrid, recordPositions } from './publicPositions';
 
 const examples = () => process.env.MATNAT_EXAMPLES as string;
@@ -111,7 +117,7 @@ for (const width of WIDTHS) {
     expect(outside).toEqual([]);
   });
 
-  test(`web component: <matnat-panel> with an embed token on another origin paints a chart with its thresholds and alert limit, shades a firing, at ${width} px`, async ({
+  test(`web component: <matnat-panel> with an embed token on another origin paints a chart with its thresholds and alert limit, shades a firing, zooms by drag and resets, at ${width} px`, async ({
     page,
   }) => {
     const outside = guardRequests(page);
@@ -138,6 +144,8 @@ for (const width of WIDTHS) {
       path: `test-results/screenshots/web-component-panel-${width}.png`,
       fullPage: true,
     });
+    // Issue 21 point 3: zoom by drag and reset, with no attribute set.
+    await expectZoomByDrag(page, page.locator('#panel'));
     // Issue 26.2: the panels' devices reached the web components with their positions on the grid.
     expectOnGrid(positions, 1);
     expect(outside).toEqual([]);
@@ -223,7 +231,7 @@ test("web component: the host sets the range by attribute, hears the viewer's ch
   await expect(page.locator('#panel select').first()).toHaveValue('prev_5_days');
 });
 
-test('React app (Vite build): a dashboard of embedded panels under StrictMode paints its chart and single value, with thresholds, the alert limit and a shaded firing', async ({
+test('React app (Vite build): a dashboard of embedded panels under StrictMode paints its chart and single value, with thresholds, the alert limit, a shaded firing and zoom by drag', async ({
   page,
 }) => {
   const errors: string[] = [];
@@ -253,6 +261,7 @@ test('React app (Vite build): a dashboard of embedded panels under StrictMode pa
   expect(panelWidth).toBeLessThan(640);
   await expect(page.locator('#root .matnat-panel__header').first()).toHaveCSS('flex-direction', 'column');
   await page.screenshot({ path: 'test-results/screenshots/react-embed-1280.png', fullPage: true });
+  await expectZoomByDrag(page, page.locator('#root'));
   // Narrowed to a phone: the charts shrink with the page instead of pushing it sideways.
   await page.setViewportSize({ width: 375, height: 900 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -260,7 +269,7 @@ test('React app (Vite build): a dashboard of embedded panels under StrictMode pa
   expect(errors).toEqual([]);
 });
 
-test('script tag: panel.js fills in a data-matnat-panel element by panel id with an embed token and themes it from the page; thresholds, the alert limit and a shaded firing', async ({
+test('script tag: panel.js fills in a data-matnat-panel element by panel id with an embed token and themes it from the page; thresholds, the alert limit, a shaded firing and zoom by drag', async ({
   page,
 }) => {
   const outside = guardRequests(page);
@@ -279,6 +288,7 @@ test('script tag: panel.js fills in a data-matnat-panel element by panel id with
   await expectFrostShaded(page.locator('[data-matnat-panel]'));
   expect(await page.evaluate(() => Object.keys(window.Matnat?.builds ?? {}))).toEqual(['panel']);
   await page.screenshot({ path: 'test-results/screenshots/script-tag-panel-1280.png', fullPage: true });
+  await expectZoomByDrag(page, page.locator('[data-matnat-panel]'));
   expect(outside).toEqual([]);
 });
 

@@ -2,6 +2,7 @@
 // limit of the alert that watches one of their sensors, and the shaded period while it fires. Shared by the
 // examples (examples.spec.ts), the partner apps (partners/) and the app's journeys.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { fittingInterval } from '../packages/contract/src/ranges';
 import { ingestAt } from './ingest';
 
 /** The demo alert on a sensor of 'Inlandet' (apps/api/src/seed/content.ts): Östersund below −10 °C. */
@@ -123,4 +124,77 @@ export async function expectFrostShaded(scope: Scope): Promise<void> {
   await expect(chart.locator('canvas').first()).toBeVisible();
   await expect.poll(() => bandPixels(chart), { message: 'the firing is shaded' }).toBeGreaterThan(50);
   await expect(panel.getByRole('list', { name: 'Larm' })).toContainText('larmar nu');
+}
+
+/** The next measurement request of a zoom (an absolute range), with its range and interval. */
+export async function zoomRequest(page: Page) {
+  const request = await page.waitForRequest(
+    (r) => r.url().includes('/measurements?') && r.url().includes('from='),
+  );
+  const query = new URL(request.url()).searchParams;
+  const [from, to] = [Date.parse(query.get('from') ?? ''), Date.parse(query.get('to') ?? '')];
+  return { from, to, interval: query.get('interval_slug'), slug: query.get('range_slug') };
+}
+
+/** The plot: the chart's first canvas (the price axis lies right of it, the time axis below). */
+export const plotBox = async (chart: Locator) => (await chart.locator('canvas').first().boundingBox())!;
+
+/** Hovers the plot at a fraction of its width; the tooltip's lines. */
+export async function hover(page: Page, chart: Locator, at: number): Promise<string[]> {
+  const box = await plotBox(chart);
+  await page.mouse.move(box.x + box.width * at, box.y + box.height * 0.4);
+  const tooltip = chart.locator('.matnat-chart__tooltip');
+  await expect(tooltip).toBeVisible();
+  return tooltip.evaluate((tip) => [...tip.childNodes].map((node) => node.textContent ?? ''));
+}
+
+/**
+ * Zoom and read (issue 21 point 3) on the line chart that shows Östersund in `scope`, as a partner's page
+ * has it with no attribute or prop set: the crosshair's tooltip gives the time (Stockholm, 'YYYY-MM-DD
+ * HH:mm') and a row per line in Swedish (decimal comma, '°C'); a drag across the plot asks the API for that
+ * window as an absolute range at the contract's fitting interval (answered 200 for the page's token or
+ * session), shows 'Återställ zoom' and draws the window (its right edge before the latest reading); the
+ * button returns to the panel's range.
+ */
+export async function expectZoomByDrag(page: Page, scope: Scope): Promise<void> {
+  const panel = scope.locator('.matnat-line-chart-panel', { hasText: 'Östersund' }).first();
+  const chart = panel.locator('.matnat-chart');
+  await panel.scrollIntoViewIfNeeded();
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  const reset = panel.getByRole('button', { name: 'Återställ zoom' });
+  await expect(reset).toHaveCount(0);
+  const lines = await panel.locator('.matnat-panel__legend').first().locator('li').count();
+  const [time, ...rows] = await hover(page, chart, 0.5);
+  expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  expect(rows).toHaveLength(lines);
+  for (const row of rows) expect(row).toMatch(/ (–|[−-]?\d+(,\d+)?\u00a0°C)$/);
+  const lastTime = (await hover(page, chart, 0.995))[0]!;
+
+  const box = await plotBox(chart);
+  const asked = zoomRequest(page);
+  const answered = page.waitForResponse((r) => /\/measurements\?.*from=/.test(r.url()));
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.5, { steps: 8 });
+  await page.mouse.up();
+  const zoomed = await asked;
+  expect(zoomed.slug).toBeNull();
+  expect(zoomed.to - zoomed.from).toBeGreaterThan(60_000);
+  expect(zoomed.interval).toBe(fittingInterval(zoomed));
+  expect((await answered).status()).toBe(200);
+  await expect(reset).toBeVisible();
+  await expect(panel.getByRole('alert')).toHaveCount(0);
+  // The window is drawn: its right edge is the zoom's end, before the latest reading.
+  let zoomedEnd = '';
+  await expect
+    .poll(async () => {
+      zoomedEnd = (await hover(page, chart, 0.995))[0]!;
+      return zoomedEnd < lastTime;
+    })
+    .toBe(true);
+
+  await reset.click();
+  await expect(reset).toHaveCount(0);
+  // The whole range again: its right edge lies past the zoom's end.
+  await expect.poll(async () => (await hover(page, chart, 0.995))[0]! > zoomedEnd).toBe(true);
 }

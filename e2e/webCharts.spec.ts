@@ -2,13 +2,19 @@
 // shows (live from the stream), zoom by drag and keyboard with "Återställ zoom", and the crosshair's values,
 // on the real server (SQLite) in real Chromium at 375 and 1280 px, with axe.
 import { expect, type Page, test } from '@playwright/test';
-import { bandPixels } from './panelChecks';
+import { fittingInterval } from '../packages/contract/src/ranges';
+import { bandPixels, hover, plotBox, zoomRequest } from './panelChecks';
 import { apiCall, expectAccessible, ingest, screenshots, signedIn, web } from './webPages';
 
 type ApiDevice = { id: number; sensors: { id: number; type: string }[] };
 
-/** A device of anna's with a temperature sensor that has an hour of readings (20–22 °C). */
-async function deviceWithReadings(page: Page, externalId: string, title: string) {
+/** A device of anna's with a temperature sensor that has an hour of readings (20–22 °C unless `value` says). */
+async function deviceWithReadings(
+  page: Page,
+  externalId: string,
+  title: string,
+  value = (i: number) => 20 + (i % 3),
+) {
   const created = await apiCall<{ data: ApiDevice }>(page, 'POST', '/api/v1/device', {
     title,
     external_device_id: externalId,
@@ -18,7 +24,7 @@ async function deviceWithReadings(page: Page, externalId: string, title: string)
     externalId,
     Array.from({ length: 12 }, (_, i) => ({
       sensor: 'temperature',
-      value: 20 + (i % 3),
+      value: value(i),
       ts: new Date(now - (12 - i) * 5 * 60_000).toISOString(),
     })),
   );
@@ -64,3 +70,96 @@ test('issue 21 point 2: an alert fired by an ingested reading shades its chart w
   await expect(panel.getByRole('list', { name: 'Larm' })).toContainText('larmar nu');
   await expect.poll(() => bandPixels(chart)).toBeGreaterThan(50);
 });
+
+/** Stockholm wall-clock time as the chart writes it ('2026-11-27 13:05'). */
+const stockholm = (ms: number) =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Stockholm',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(ms);
+
+for (const width of [375, 1280]) {
+  test(`issue 21 point 3: zoom by drag and by keyboard, then "Återställ zoom"; the crosshair reads each value in Swedish (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signedIn(page, 'anna@matnat.se');
+    const external = `e2e-chart-zoom-${width}`;
+    // Readings whose every bucket mean has decimals, written with a decimal comma.
+    const device = await deviceWithReadings(
+      page,
+      external,
+      `Zoomkurva ${width}`,
+      (i) => [20.1, 20.3, 20.6][i % 3]!,
+    );
+    await page.goto(`${web()}/device/${device.id}`);
+    const panel = page.locator('.matnat-line-chart-panel').first();
+    const chart = panel.locator('.matnat-chart');
+    const label = (await panel.locator('.matnat-panel__legend li').first().textContent())!.trim();
+    await expect(chart.locator('canvas').first()).toBeVisible();
+    const reset = panel.getByRole('button', { name: 'Återställ zoom' });
+    await expect(reset).toHaveCount(0);
+
+    // The crosshair: the time in Stockholm, then the series' value with a decimal comma and its unit.
+    const [time, value] = await hover(page, chart, 0.5);
+    expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(value).toMatch(new RegExp(`^${label} \\d{2},\\d{1,2}\u00a0°C$`));
+    const lastTime = (await hover(page, chart, 0.995))[0]!;
+
+    // Zoom by drag: the period under the pointer at the contract's fitting interval; the range stays.
+    const box = await plotBox(chart);
+    const asked = zoomRequest(page);
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.5);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 8 });
+    await page.mouse.up();
+    const dragged = await asked;
+    expect(dragged.slug).toBeNull();
+    expect(dragged.to - dragged.from).toBeGreaterThan(10 * 60_000);
+    expect(dragged.interval).toBe(fittingInterval(dragged));
+    await expect(reset).toBeVisible();
+    // Zoomed, the right edge is the zoom's end, not the latest reading.
+    await expect.poll(async () => (await hover(page, chart, 0.995))[0]! < lastTime).toBe(true);
+    await hover(page, chart, 0.45);
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/screenshots/web-chart-zoom-drag-${width}.png` });
+
+    await reset.click();
+    await expect(reset).toHaveCount(0);
+    await expect(chart).toBeFocused();
+    await expect.poll(async () => (await hover(page, chart, 0.995))[0]).toBe(lastTime);
+
+    // Zoom by keyboard: the arrows read the values aloud, Shift+arrows select, Enter zooms.
+    const live = chart.locator('[aria-live]');
+    await chart.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(live).toHaveText(
+      new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}: ${label} \\d{2},\\d{1,2}\u00a0°C$`),
+    );
+    // From the latest point back to the first: a period the drag's (inside the data) cannot have been, so
+    // its buckets are not in the cache already.
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await expect(live).toHaveText(/^Markerat .+ – .+$/);
+    const keyed = zoomRequest(page);
+    await page.keyboard.press('Enter');
+    const zoomed = await keyed;
+    expect(zoomed.interval).toBe(fittingInterval(zoomed));
+    await expect(live).toHaveText(`Zoomat in på ${stockholm(zoomed.from)} – ${stockholm(zoomed.to)}`);
+    await expect(reset).toBeVisible();
+    await chart.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(chart.locator('.matnat-chart__tooltip')).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/screenshots/web-chart-zoom-keyboard-${width}.png` });
+
+    await reset.focus();
+    await page.keyboard.press('Enter');
+    await expect(reset).toHaveCount(0);
+    await expect(chart).toBeFocused();
+  });
+}

@@ -1,8 +1,14 @@
 // What a partner sees on a page with the three widgets: a chart with its data drawn, its threshold steps and
-// alert limit (shaded while the alert fires), a single value with its unit in its step's colour, the
-// temperature map's markers over the (local) tiles, and nothing gone wrong on the way.
+// alert limit (shaded while the alert fires), zoom by drag and its reset, a single value with its unit in its
+// step's colour, the temperature map's markers over the (local) tiles, and nothing gone wrong on the way.
 import { expect, type Page } from '@playwright/test';
-import { expectChartRules, expectFrostShaded, expectSingleValueStep, fireFrostAlert } from '../panelChecks';
+import {
+  expectChartRules,
+  expectFrostShaded,
+  expectSingleValueStep,
+  expectZoomByDrag,
+  fireFrostAlert,
+} from '../panelChecks';
 import { api, embedToken } from './servedApp';
 
 interface PageWatch {
@@ -85,6 +91,8 @@ async function expectWidgets(page: Page, watch: PageWatch): Promise<void> {
   await expectChartRules(page);
   await expectSingleValueStep(page);
   await expectFrostShaded(page);
+  // Issue 21 point 3: zoom by drag into a period and back with 'Återställ zoom', no prop set.
+  await expectZoomByDrag(page, page);
 
   const markers = page.locator('.matnat-temperature-marker');
   await expect(markers.first()).toBeVisible();

@@ -187,17 +187,129 @@ describe('LineChartPanel reads through the core client', () => {
     expect(onChange).toHaveBeenLastCalledWith({ range_slug: 'prev_3_h', interval_slug: '1_h' });
   });
 
-  it('issue 21 Bad input: a host range with from after till, or over a year, is ignored like an unknown slug', async () => {
+  it('issue 21 zoom: a drag asks for that period at its fitting interval; "Återställ zoom" returns to the range', async () => {
+    const { wrapper, measurements, api } = setup();
+    const onChange = vi.fn();
+    render(<LineChartPanel items={[{ sensorId: 1, unit: '°C' }]} range="prev_24_h" onChange={onChange} />, {
+      wrapper,
+    });
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Återställ zoom' })).toBeNull();
+    const box = document.querySelector('.matnat-chart') as HTMLElement;
+    const drawnPoints = () => chartMock.charts[0]!.series[0]!.data.length;
+    expect(drawnPoints()).toBe(4);
+    api.answer('/api/v1/sensor/1/measurements', { body: { data: buckets(1, 2) } });
+    // The mock's axis spans the four hourly buckets (T0 to T0 + 3 h) over 1000 px: 0 to 900 px is 2.7 hours,
+    // which 30 s buckets divide into 300 or more.
+    fireEvent.pointerDown(box, { clientX: 0, button: 0, isPrimary: true, pointerId: 1 });
+    fireEvent.pointerUp(box, { clientX: 900, pointerId: 1 });
+    await settle();
+    expect(Object.fromEntries(measurements().at(-1)!.query)).toMatchObject({
+      from: new Date(T0).toISOString(),
+      to: new Date(T0 + 162 * 60_000).toISOString(),
+      interval_slug: '30_s',
+    });
+    expect(measurements().at(-1)!.query.get('range_slug')).toBeNull();
+    expect(drawnPoints()).toBe(2);
+    // A zoom is a view of the range, not a new range: the host hears nothing, the filter still says 24 h.
+    expect(onChange).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Tidsperiod') as HTMLSelectElement).value).toBe('prev_24_h');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Återställ zoom' }));
+    await settle();
+    // The range's buckets again, from the cache (they are younger than the refresh interval).
+    expect(drawnPoints()).toBe(4);
+    expect(measurements().map((c) => c.query.get('range_slug'))).toEqual(['prev_24_h', null]);
+    expect(screen.queryByRole('button', { name: 'Återställ zoom' })).toBeNull();
+    // The keyboard's place goes back to the chart with the button gone.
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('issue 21 zoom: live readings heard before and during a zoom are drawn again after "Återställ zoom"', async () => {
+    const { wrapper, api } = setup();
+    render(<LineChartPanel items={[{ sensorId: 1 }]} range="prev_24_h" />, { wrapper });
+    await settle();
+    const box = document.querySelector('.matnat-chart') as HTMLElement;
+    // The line is made anew when the zoom's buckets come (none are shown while they load).
+    const line = () => chartMock.charts[0]!.series[0]!;
+    const times = () => line().data.map((p) => (p as { time: number }).time);
+    const [before, during] = [T0 + 4 * 3_600_000, T0 + 5 * 3_600_000];
+    api.push({ sensor_id: 1, value: 30, measured_at: new Date(before).toISOString() });
+    await settle();
+    expect(line().updates).toEqual([{ time: before / 1000, value: 30 }]);
+    api.answer('/api/v1/sensor/1/measurements', { body: { data: buckets(1, 2) } });
+    fireEvent.pointerDown(box, { clientX: 0, button: 0, isPrimary: true, pointerId: 1 });
+    fireEvent.pointerUp(box, { clientX: 900, pointerId: 1 });
+    await settle();
+    // Zoomed: the window ends where it ends, no live reading after it, not even one heard meanwhile.
+    expect(times()).toEqual([T0 / 1000, T0 / 1000 + 3_600]);
+    api.push({ sensor_id: 1, value: 31, measured_at: new Date(during).toISOString() });
+    await settle();
+    expect(times()).toEqual([T0 / 1000, T0 / 1000 + 3_600]);
+    expect(line().updates).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Återställ zoom' }));
+    await settle();
+    // The range's cached buckets with both readings the stream brought since they were fetched.
+    expect(times().slice(-2)).toEqual([before / 1000, during / 1000]);
+  });
+
+  it('issue 21 zoom: a new range from the time filter ends the zoom', async () => {
+    const { wrapper, measurements } = setup();
+    render(<LineChartPanel items={[{ sensorId: 1 }]} />, { wrapper });
+    await settle();
+    const box = document.querySelector('.matnat-chart') as HTMLElement;
+    fireEvent.pointerDown(box, { clientX: 100, button: 0, isPrimary: true, pointerId: 1 });
+    fireEvent.pointerUp(box, { clientX: 900, pointerId: 1 });
+    await settle();
+    expect(screen.getByRole('button', { name: 'Återställ zoom' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Tidsperiod'), { target: { value: 'prev_3_h' } });
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Återställ zoom' })).toBeNull();
+    expect(measurements().at(-1)!.query.get('range_slug')).toBe('prev_3_h');
+  });
+
+  it('issue 21 Bad input: a host range with from after till, over a year, or unknown shows why instead of a chart, asking for nothing', async () => {
     const { wrapper, measurements } = setup();
     render(
       <>
         <LineChartPanel items={[{ sensorId: 1 }]} range="2026-01-03/2026-01-01" filterKey="a" />
         <LineChartPanel items={[{ sensorId: 2 }]} range="2024-01-01/2026-01-01" filterKey="b" />
+        <LineChartPanel
+          items={[{ sensorId: 3 }]}
+          range={{ from: '2026-01-01T00:00:00Z', to: 'i morgon' }}
+          filterKey="c"
+        />
+        <LineChartPanel items={[{ sensorId: 4 }]} range="prev_8_days" filterKey="d" />
       </>,
       { wrapper },
     );
     await settle();
-    expect(measurements().map((c) => c.query.get('range_slug'))).toEqual(['prev_5_days', 'prev_5_days']);
+    expect(screen.getAllByRole('alert').map((p) => p.textContent)).toEqual([
+      'Perioden kan inte visas. Från måste ligga före Till.',
+      'Perioden kan inte visas. Perioden får vara högst ett år (366 dagar), som den längsta förvalda perioden.',
+      'Perioden kan inte visas. Till måste vara en tidpunkt i ISO 8601-format.',
+      'Perioden kan inte visas. Okänd period.',
+    ]);
+    expect(screen.queryByText('Laddar…')).toBeNull();
+    expect(measurements()).toEqual([]);
+    expect(chartMock.charts).toHaveLength(0);
+  });
+
+  it('issue 21 Bad input: a host that corrects its range gets the chart', async () => {
+    const { wrapper, measurements } = setup();
+    const { rerender } = render(<LineChartPanel items={[{ sensorId: 1 }]} range="2026-01-03/2026-01-01" />, {
+      wrapper,
+    });
+    await settle();
+    expect(screen.getByRole('alert')).toBeTruthy();
+    rerender(<LineChartPanel items={[{ sensorId: 1 }]} range="2026-01-01/2026-01-03" />);
+    await settle();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(Object.fromEntries(measurements().at(-1)!.query)).toMatchObject({
+      from: '2025-12-31T23:00:00.000Z',
+      to: '2026-01-02T23:00:00.000Z',
+    });
+    expect(chartMock.charts).toHaveLength(1);
   });
 
   it('issue 21 point 1: threshold steps are lines in their colours on the first line, named under the chart; kept in view when near the data', async () => {

@@ -13,7 +13,7 @@ import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
 import { useMessageGroups } from '../messages/context';
 import { svPanelGroups } from '../messages/sv';
-import type { PanelRange } from '../timeFilter/panelRange';
+import { type PanelRange, rangeKey } from '../timeFilter/panelRange';
 import {
   TimeFilterSelectView as TimeFilterSelect,
   type TimeFilterValue,
@@ -68,9 +68,14 @@ export interface LineChartPanelProps {
 }
 
 /** The buckets of every item over the filter, each sensor's series shared with any other widget asking. */
-function useSeries(ids: string[], filter: TimeFilterValue, maxPoints: number, enabled: boolean) {
+function useSeries(
+  ids: string[],
+  filter: TimeFilterValue,
+  maxPoints: number,
+  refetchMs: number,
+  enabled: boolean,
+) {
   const client = useWidgetClient('queries');
-  const refetchMs = intervalMs(filter.interval_slug);
   const query = { ...rangeQuery(filter), interval_slug: filter.interval_slug, max_points: maxPoints };
   return useResource<MeasurementBuckets[]>({
     queryKey: ['sensor', 'series', ids, query],
@@ -104,7 +109,7 @@ function LineChartPanelView(props: LineChartPanelProps) {
   const messages = useMessageGroups(svPanelGroups);
   const m = messages.panel;
   const ids = items.map((i) => String(i.sensorId));
-  const [filter, setFilter] = usePanelTimeFilter(
+  const [filter, setFilter, badRange] = usePanelTimeFilter(
     props.filterKey ?? `sensors-${ids.join(',')}`,
     props.range,
     props.interval,
@@ -122,9 +127,29 @@ function LineChartPanelView(props: LineChartPanelProps) {
     libraryAsked.current = true;
     preloadCharts();
   }
-  const { data, error, isPending } = useSeries(ids, filter, maxPoints, seen);
-  const live = useLiveSince(ids, data);
-  const failure = useWidgetError(error, m.loadFailed);
+  // A zoom (issue 21) shows its period at its fitting interval until the viewer resets it or picks a range;
+  // the data is refreshed as often as the filter says.
+  const [zoom, setZoom] = useState<[string, TimeFilterValue] | null>(null);
+  const zoomed = zoom?.[0] === rangeKey(filter) ? zoom[1] : null;
+  const fetched = useSeries(
+    ids,
+    zoomed ?? filter,
+    maxPoints,
+    intervalMs(filter.interval_slug),
+    seen && badRange === undefined,
+  );
+  const { error, isPending } = fetched;
+  // A range the host gave that cannot be shown (issue 21 Bad input): no data, not even the default
+  // range's from the cache; the panel says why instead.
+  const data = badRange === undefined ? fetched.data : undefined;
+  // The stream's readings since the range's buckets: kept while zoomed (the zoom's buckets do not hold
+  // them), drawn again after 'Återställ zoom'.
+  const rangeData = useRef(data);
+  if (!zoomed) rangeData.current = data;
+  const live = useLiveSince(ids, rangeData.current);
+  const failure =
+    useWidgetError(error, m.loadFailed) ??
+    (badRange === undefined ? null : messages.chart.badRange(badRange));
 
   // The first line's colour is the theme's primary as CSS: the chart resolves it when it draws the line (an
   // effect at mount that read it forced a style recalculation and rendered every panel twice, issue 8).
@@ -133,17 +158,23 @@ function LineChartPanelView(props: LineChartPanelProps) {
     () =>
       data
         ? items.map((item, i) =>
-            bucketsToSeries(item, i, data[i] as MeasurementBuckets, live[String(item.sensorId)]),
+            // A zoomed period ends where it ends: no live readings after it.
+            bucketsToSeries(
+              item,
+              i,
+              data[i] as MeasurementBuckets,
+              zoomed ? [] : live[String(item.sensorId)],
+            ),
           )
         : [],
-    [data, live, ids.join()],
+    [data, live, ids.join(), zoomed],
   );
   const empty = data !== undefined && series.every((s) => s.points.length === 0);
   const alerts = useChartAlerts(
     ids,
     filter,
     intervalMs(filter.interval_slug),
-    props.showAlerts !== false,
+    props.showAlerts !== false && badRange === undefined,
     seen,
   );
   const lines = useMemo(
@@ -179,6 +210,19 @@ function LineChartPanelView(props: LineChartPanelProps) {
       <header className="matnat-panel__header">
         {title ? <h3 className="matnat-panel__title">{title}</h3> : null}
         <div className="matnat-panel__tools">
+          {zoomed ? (
+            <button
+              type="button"
+              className="matnat-widget-button"
+              // Back on the chart: the button goes with the zoom, the keyboard's place with it.
+              onClick={() => {
+                setZoom(null);
+                box.current?.querySelector<HTMLElement>('.matnat-chart')?.focus();
+              }}
+            >
+              {messages.chart.resetZoom}
+            </button>
+          ) : null}
           {showTimeFilter ? <TimeFilterSelect value={filter} onChange={setFilter} /> : null}
           {showDownload ? (
             <button type="button" className="matnat-widget-button" onClick={download} disabled={!data}>
@@ -217,11 +261,12 @@ function LineChartPanelView(props: LineChartPanelProps) {
             onFirstData={props.onFirstData}
             lines={lines}
             bands={bands}
+            onZoom={(value) => setZoom([rangeKey(filter), value])}
           />
         ) : (
           <div className="matnat-chart" style={{ height }} />
         )}
-        {isPending && !error ? <p className="matnat-panel__status">{m.loading}</p> : null}
+        {isPending && !failure ? <p className="matnat-panel__status">{m.loading}</p> : null}
         {failure && !data ? (
           <p className="matnat-panel__status" role="alert">
             {failure}

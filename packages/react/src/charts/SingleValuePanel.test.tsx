@@ -32,6 +32,17 @@ describe('SingleValuePanel reads through the core client', () => {
     expect(screen.getByText('Mätt nyss')).toBeTruthy();
   });
 
+  it('issue 21 Bad input: a host range with from after till shows why in place of the value, and no sparkline is asked for', async () => {
+    const { api, wrapper } = setup(reading);
+    render(<SingleValuePanel sensorId={7} range="2026-01-03/2026-01-01" now={now} />, { wrapper });
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Perioden kan inte visas. Från måste ligga före Till.',
+    );
+    expect(document.querySelector('.matnat-single-value__number')).toBeNull();
+    expect(api.callsTo(/\/measurements$/)).toEqual([]);
+  });
+
   it("a unit given by the host wins over the reading's unit", async () => {
     const { wrapper } = setup(reading);
     render(<SingleValuePanel sensorId={7} unit="kWh" now={now} />, { wrapper });

@@ -107,7 +107,7 @@ function SingleValuePanelView(props: SingleValuePanelProps) {
   const { sensorId, title, unit, thresholds, showSparkline = true, digits = 1, now = Date.now } = props;
   const messages = useMessageGroups(svPanelGroups);
   const m = messages.panel;
-  const [filter] = usePanelTimeFilter(
+  const [filter, , badRange] = usePanelTimeFilter(
     props.filterKey ?? `sensor-${sensorId}`,
     props.range,
     props.interval,
@@ -118,8 +118,10 @@ function SingleValuePanelView(props: SingleValuePanelProps) {
   const box = useRef<HTMLElement>(null);
   const seen = useSeen(box);
   const { data: reading, error, isPending } = useLatestReading(sensorId, refreshMs, seen);
-  const spark = useSparkline(sensorId, filter, seen && showSparkline);
+  const spark = useSparkline(sensorId, filter, seen && showSparkline && badRange === undefined);
   const failure = useWidgetError(error, m.loadFailed);
+  // A range the host gave that cannot be shown (issue 21 Bad input) is said in place of the value.
+  const problem = badRange === undefined ? failure && !reading && failure : messages.chart.badRange(badRange);
   useAgeTick();
 
   const shownUnit = unit ?? reading?.unit ?? '';
@@ -131,9 +133,9 @@ function SingleValuePanelView(props: SingleValuePanelProps) {
   return (
     <section ref={box} className="matnat-panel matnat-single-value-panel" aria-busy={isPending}>
       {title ? <h3 className="matnat-panel__title">{title}</h3> : null}
-      {failure && !reading ? (
+      {problem ? (
         <p className="matnat-panel__status" role="alert">
-          {failure}
+          {problem}
         </p>
       ) : isPending ? (
         <p className="matnat-panel__status">{m.loading}</p>

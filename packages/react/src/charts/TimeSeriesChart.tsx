@@ -1,17 +1,19 @@
 import type { ChartOptions, DeepPartial, IChartApi } from 'lightweight-charts';
-import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { resolveColor } from '../styles/theme';
+import { type CSSProperties, useEffect, useLayoutEffect, useRef } from 'react';
+import { useMessageGroups } from '../messages/context';
+import { svPanelGroups } from '../messages/sv';
 import { useLatest } from '../widgets/useLatest';
 import { useWidget } from '../widgets/useWidget';
 import { type ChartLibrary, chartLibraryForData } from './chartLibrary';
 // Types only: the code that draws comes with the chart library (chartRuntime.ts), not with this component.
-import type { ChartBand, ChartLine, PriceLines, TimeBands } from './chartOverlays';
-import type { SeriesHandles } from './chartSeries';
-import type { ThinnedLines } from './thinnedLines';
+import type { ChartBand, ChartLine } from './chartOverlays';
+import type { ChartParts } from './chartSeries';
 import type { ChartPoint } from './thinning';
+import type { ZoomValue } from './zoomKeys';
 
 export type { ChartBand, ChartLine } from './chartOverlays';
 export type { ChartPoint } from './thinning';
+export type { ZoomValue } from './zoomKeys';
 
 export interface ChartSeriesInput {
   /** Stable key: a series is created once per id and updated in place after that. */
@@ -19,6 +21,8 @@ export interface ChartSeriesInput {
   label: string;
   /** A hex colour (the band lines add transparency), or `var(--name, #hex)`: a theme's, as the page sets it. */
   color: string;
+  /** Said after the series' values in the crosshair tooltip ('21,5 °C'). */
+  unit?: string;
   points: ChartPoint[];
   /** Lower and upper envelope (bucket min/max), drawn as thin lines so that extremes stay visible when zoomed out. */
   band?: { min: ChartPoint[]; max: ChartPoint[] };
@@ -43,6 +47,11 @@ export interface TimeSeriesChartProps {
   lines?: readonly ChartLine[];
   /** Shaded periods behind the lines (alerts firing); `to: null` runs to the right edge. */
   bands?: readonly ChartBand[];
+  /**
+   * Given, a drag across the chart or Enter over a keyboard selection asks for that period, fetched anew
+   * (issue 21). Without it a drag scrolls the chart. Either way the crosshair tooltip reads every series.
+   */
+  onZoom?(value: ZoomValue): void;
 }
 
 const NO_LINES: readonly ChartLine[] = [];
@@ -62,36 +71,36 @@ export function TimeSeriesChart({
   onFirstData,
   lines = NO_LINES,
   bands = NO_BANDS,
+  onZoom,
 }: TimeSeriesChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const priceLinesRef = useRef<PriceLines | null>(null);
-  const bandsRef = useRef<TimeBands | null>(null);
-  const handlesRef = useRef(new Map<string, SeriesHandles>());
-  const linesRef = useRef<ThinnedLines | null>(null);
+  // What the chart runtime attached to the chart (lines, overlays, zoom and read), while the chart lives.
+  const partsRef = useRef<ChartParts | null>(null);
   const appliedOptions = useRef<DeepPartial<ChartOptions> | undefined>(undefined);
   const firstDataDone = useRef(false);
   const onFirstDataRef = useLatest(onFirstData);
   const initial = useLatest({ options, locale, height });
   const libRef = useRef<ChartLibrary | null>(null);
+  const reading = useLatest({ series, messages: useMessageGroups(svPanelGroups), onZoom });
 
   const chart = useWidget(containerRef, chartLibraryForData, {
     create(lib, container) {
       libRef.current = lib;
       const { options: opts, locale: loc, height: h } = initial.current;
       const created = lib.createChart(container, { ...lib.baseOptions(loc, h, container), ...opts });
-      linesRef.current = new lib.ThinnedLines(created, () => lib.pixelColumns(created, container));
-      priceLinesRef.current = new lib.PriceLines();
-      bandsRef.current = new lib.TimeBands();
-      created.panes()[0]?.attachPrimitive(bandsRef.current);
+      partsRef.current = lib.attachParts(
+        created,
+        container,
+        () => reading.current,
+        () => firstDataDone.current,
+      );
       appliedOptions.current = opts;
       firstDataDone.current = false;
       return created;
     },
     destroy(instance) {
-      handlesRef.current.clear();
-      linesRef.current = null;
-      bandsRef.current = null;
-      priceLinesRef.current = null;
+      partsRef.current?.detach();
+      partsRef.current = null;
       instance.remove();
     },
   });
@@ -109,64 +118,29 @@ export function TimeSeriesChart({
     chart.applyOptions({ height });
   }, [chart, height]);
 
-  // Zooming or scrolling re-thins the lines for the new visible range once the range settles in a frame.
-  useEffect(() => {
-    if (!chart) return;
-    let frame = 0;
-    const rethin = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => linesRef.current?.draw(false));
-    };
-    chart.timeScale().subscribeVisibleTimeRangeChange(rethin);
-    return () => {
-      chart.timeScale().unsubscribeVisibleTimeRangeChange(rethin);
-      cancelAnimationFrame(frame);
-    };
-  }, [chart]);
-
-  // A panel's width follows its page (phone rotation, a resized grid): keep the whole range in view,
-  // thinned for the new number of pixel columns.
-  useEffect(() => {
-    const container = containerRef.current;
-    const lib = libRef.current;
-    if (!chart || !container || !lib) return;
-    return lib.redrawOnResize(container, () => firstDataDone.current && linesRef.current?.draw(true));
-  }, [chart]);
-
   // A layout effect: new data reaches lightweight-charts in the commit that brought it, so the chart draws it
   // in the next frame (a passive effect of a data update would run only after a frame was painted).
   useLayoutEffect(() => {
     const lib = libRef.current;
-    const lines = linesRef.current;
-    if (!chart || !lib || !lines) return;
-    const before = lines.extent();
-    const showedAll = lines.showsAll();
-    lib.updateAllSeries(chart, lines, handlesRef.current, series);
-    const anyData = series.some((s) => s.points.length > 0);
-    // A new time filter, or a view that showed everything, shows all the new data; a zoomed view stays.
-    const fit = !firstDataDone.current || showedAll || lib.ThinnedLines.newRange(before, lines.extent());
-    lines.draw(fit && anyData);
+    const parts = partsRef.current;
+    if (!chart || !lib || !parts) return;
+    const anyData = lib.drawSeries(chart, parts, series, !firstDataDone.current);
     if (anyData && !firstDataDone.current) {
       firstDataDone.current = true;
       onFirstDataRef.current?.(chart);
     }
   }, [chart, series, onFirstDataRef]);
 
-  // Threshold steps and alert limits on the first line's scale; alert periods behind the lines. The lines'
-  // colours are resolved once per change of them, so a new reading does not draw them anew.
-  const resolvedLines = useMemo(() => {
-    const element = chart?.chartElement();
-    return element ? lines.map((line) => ({ ...line, color: resolveColor(line.color, element) })) : NO_LINES;
-  }, [chart, lines]);
+  // Threshold steps and alert limits on the first line's scale; alert periods behind the lines (their theme
+  // colours resolved by the runtime when they change, not at each new reading).
   useLayoutEffect(() => {
-    if (!chart) return;
-    const first = series[0] && handlesRef.current.get(series[0].id)?.line;
-    priceLinesRef.current?.set(first ?? null, resolvedLines);
-  }, [chart, series, resolvedLines]);
+    const parts = partsRef.current;
+    if (!chart || !parts) return;
+    const first = series[0] && parts.handles.get(series[0].id)?.line;
+    parts.priceLines.set(first ?? null, lines);
+  }, [chart, series, lines]);
   useLayoutEffect(() => {
-    if (!chart) return;
-    const element = chart.chartElement();
-    bandsRef.current?.set(bands.map((band) => ({ ...band, color: resolveColor(band.color, element) })));
+    if (chart) partsRef.current?.bands.set(bands);
   }, [chart, bands]);
 
   return (

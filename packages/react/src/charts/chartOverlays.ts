@@ -10,11 +10,12 @@ import type {
   PaneAttachedParameter,
   Time,
 } from 'lightweight-charts';
+import { resolveColor } from '../styles/theme';
 
 /** A horizontal line across a chart: a threshold step or an alert's limit (issue 21). */
 export interface ChartLine {
   value: number;
-  /** A colour as canvas takes it (resolved from the theme by the caller). */
+  /** A colour as canvas takes it, or a theme's `var(--name, #hex)` (resolved against the chart). */
   color: string;
   /** Written on the line's axis label. */
   label: string;
@@ -28,7 +29,7 @@ export interface ChartBand {
   from: number;
   /** Epoch milliseconds; null while it lasts (to the right edge). */
   to: number | null;
-  /** A colour as canvas takes it, with its transparency. */
+  /** A colour with its transparency, as canvas takes it or a theme's `var(--name, #hex)` (resolved against the chart). */
   color: string;
 }
 
@@ -44,6 +45,9 @@ export class PriceLines {
   private created: IPriceLine[] = [];
   private lines: readonly ChartLine[] = [];
 
+  /** `element`: the chart's, whose theme the lines' colours take. */
+  constructor(private readonly element: Element) {}
+
   /** Draws `lines` on `series` (the chart's first line), moving them if the series changed. */
   set(series: Line | null, lines: readonly ChartLine[]): void {
     if (series === this.series && lines === this.lines) return;
@@ -55,7 +59,7 @@ export class PriceLines {
       this.created.push(
         series.createPriceLine({
           price: line.value,
-          color: line.color,
+          color: resolveColor(line.color, this.element),
           lineWidth: 1,
           // LineStyle.Dashed (2) for a limit, Solid (0) for a step.
           lineStyle: line.dashed ? 2 : 0,
@@ -88,7 +92,7 @@ export class PriceLines {
 }
 
 /** Where an instant (epoch ms) is on the time axis, in pixels; clamped to the pane at the visible edges. */
-function xOf(chart: IChartApi, ms: number, width: number): number | null {
+export function xOf(chart: IChartApi, ms: number, width: number): number | null {
   const timeScale = chart.timeScale();
   const visible = timeScale.getVisibleRange();
   if (!visible) return null;
@@ -108,6 +112,7 @@ function xOf(chart: IChartApi, ms: number, width: number): number | null {
  */
 export class TimeBands implements IPanePrimitive<Time> {
   private bands: readonly ChartBand[] = [];
+  private given: readonly ChartBand[] = [];
   private chart: IChartApi | null = null;
   private requestUpdate: (() => void) | null = null;
   private readonly renderer: IPrimitivePaneRenderer = {
@@ -152,8 +157,10 @@ export class TimeBands implements IPanePrimitive<Time> {
   }
 
   set(bands: readonly ChartBand[]): void {
-    if (bands === this.bands) return;
-    this.bands = bands;
+    const element = this.chart?.chartElement();
+    if (bands === this.given || !element) return;
+    this.given = bands;
+    this.bands = bands.map((band) => ({ ...band, color: resolveColor(band.color, element) }));
     this.requestUpdate?.();
   }
 }

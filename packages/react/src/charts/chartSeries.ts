@@ -1,8 +1,10 @@
 import type { IChartApi, ISeriesApi, LineSeriesPartialOptions } from 'lightweight-charts';
 import { LineSeries } from 'lightweight-charts';
 import { resolveColor } from '../styles/theme';
+import { PriceLines, TimeBands } from './chartOverlays';
+import { type ChartReaderState, readChart } from './chartReader';
 import type { ChartSeriesInput } from './TimeSeriesChart';
-import type { ThinnedLines } from './thinnedLines';
+import { ThinnedLines } from './thinnedLines';
 import type { ChartPoint } from './thinning';
 
 // The part of TimeSeriesChart that runs only once a chart exists: it comes with the chart library
@@ -28,7 +30,7 @@ function bandOptions(color: string): LineSeriesPartialOptions {
 }
 
 /** Removes the series no longer wanted and creates or updates the others, by id. */
-export function updateAllSeries(
+function updateAllSeries(
   chart: IChartApi,
   lines: ThinnedLines,
   handles: Map<string, SeriesHandles>,
@@ -47,8 +49,62 @@ export function updateAllSeries(
   for (const input of series) handles.set(input.id, updateSeries(chart, lines, handles.get(input.id), input));
 }
 
+/** What the runtime attaches to a chart for TimeSeriesChart: its lines, overlays and reader, and their undo. */
+export interface ChartParts {
+  lines: ThinnedLines;
+  handles: Map<string, SeriesHandles>;
+  priceLines: PriceLines;
+  bands: TimeBands;
+  detach(): void;
+}
+
+/**
+ * Attaches to a new chart what TimeSeriesChart draws with: the thinned lines (kept in step with the view,
+ * `followView`), the threshold and limit lines, the alert bands, and zoom and read (`readChart`).
+ */
+export function attachParts(
+  chart: IChartApi,
+  container: HTMLElement,
+  state: () => ChartReaderState,
+  drawn: () => boolean,
+): ChartParts {
+  const lines = new ThinnedLines(chart, () => pixelColumns(chart, container));
+  const bands = new TimeBands();
+  chart.panes()[0]?.attachPrimitive(bands);
+  const unread = readChart(chart, container, state);
+  const unfollow = followView(chart, container, lines, drawn);
+  return {
+    lines,
+    handles: new Map(),
+    priceLines: new PriceLines(container),
+    bands,
+    detach() {
+      unfollow();
+      unread();
+    },
+  };
+}
+
+/**
+ * Draws `series` (created, updated or removed by id) and returns whether any has points. The first data, a
+ * new time filter, or a view that showed everything shows all the new data; a zoomed view stays.
+ */
+export function drawSeries(
+  chart: IChartApi,
+  { lines, handles }: ChartParts,
+  series: readonly ChartSeriesInput[],
+  first: boolean,
+): boolean {
+  const before = lines.extent();
+  const showedAll = lines.showsAll();
+  updateAllSeries(chart, lines, handles, series);
+  const anyData = series.some((s) => s.points.length > 0);
+  lines.draw((first || showedAll || ThinnedLines.newRange(before, lines.extent())) && anyData);
+  return anyData;
+}
+
 /** Device pixel columns of the chart's pane: the resolution the lines are thinned to. */
-export function pixelColumns(chart: IChartApi, container: HTMLElement): number {
+function pixelColumns(chart: IChartApi, container: HTMLElement): number {
   const width = chart.timeScale().width() || container.clientWidth;
   return Math.round(width * (globalThis.devicePixelRatio || 1));
 }
@@ -113,10 +169,36 @@ function appended(prev: ChartPoint[], next: ChartPoint[]): boolean {
 }
 
 /**
+ * Keeps a chart's thinning in step with its view, until the returned function stops it: a zoom or scroll
+ * re-thins the lines for the new visible range once the range settles in a frame; a new width of the
+ * container (phone rotation, a resized grid) keeps the whole range in view, thinned for the new number of
+ * pixel columns, once the chart has drawn its first data (`drawn`).
+ */
+function followView(
+  chart: IChartApi,
+  container: HTMLElement,
+  lines: ThinnedLines,
+  drawn: () => boolean,
+): () => void {
+  let frame = 0;
+  const rethin = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => lines.draw(false));
+  };
+  chart.timeScale().subscribeVisibleTimeRangeChange(rethin);
+  const unresize = redrawOnResize(container, () => drawn() && lines.draw(true));
+  return () => {
+    chart.timeScale().unsubscribeVisibleTimeRangeChange(rethin);
+    cancelAnimationFrame(frame);
+    unresize();
+  };
+}
+
+/**
  * Calls `redraw` in the frame after the container's width changed (after lightweight-charts' own resize,
  * which runs in its own observer callback); returns the undo.
  */
-export function redrawOnResize(container: HTMLElement, redraw: () => void): () => void {
+function redrawOnResize(container: HTMLElement, redraw: () => void): () => void {
   if (typeof ResizeObserver === 'undefined') return () => undefined;
   // The observer's first call reports the starting size (reading clientWidth here would force a layout).
   let width: number | undefined;

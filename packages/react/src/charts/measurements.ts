@@ -53,5 +53,5 @@ export function bucketsToSeries(
       lastTime = time;
     }
   }
-  return { ...seriesLook(item, index), points, band: { min, max } };
+  return { ...seriesLook(item, index), unit: item.unit, points, band: { min, max } };
 }

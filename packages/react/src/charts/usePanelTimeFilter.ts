@@ -2,7 +2,7 @@ import { DEFAULT_INTERVAL_SLUG, DEFAULT_RANGE_SLUG, type IntervalSlug } from '@m
 import { useEffect, useRef, useState } from 'react';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useTimeFilter } from '../provider/hooks';
-import { type PanelRange, rangeKey, toRangeValue } from '../timeFilter/panelRange';
+import { type PanelRange, rangeKey, rangeProblem, toRangeValue } from '../timeFilter/panelRange';
 import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
 import { useLatest } from '../widgets/useLatest';
 
@@ -19,14 +19,15 @@ function filterValue(filter: TimeFilterValue): TimeFilterValue {
  * A panel's range and interval, kept in the core's time-filter store under `key` (persisted per page and
  * panel, so two panels on one page can differ). A `range`/`interval` given by the host (a preset or an
  * absolute range, see `PanelRange`) wins when it is given or changes; the viewer may change it after that;
- * each change by the viewer reaches `onChange`.
+ * each change by the viewer reaches `onChange`. The third value says why a given range cannot be shown
+ * (`rangeProblem`): the panel shows that instead of data.
  */
 export function usePanelTimeFilter(
   key: string,
   range: PanelRange | undefined,
   interval: IntervalSlug | undefined,
   onChange: ((value: TimeFilterValue) => void) | undefined,
-): [TimeFilterValue, (value: TimeFilterValue) => void] {
+): [TimeFilterValue, (value: TimeFilterValue) => void, string | undefined] {
   const { timeFilters } = useWidgetClient('timeFilters');
   const route = `${pagePath()}#${key}`;
   const given = toRangeValue(range);
@@ -53,5 +54,5 @@ export function usePanelTimeFilter(
     const taken = filterValue(timeFilters.set(route, next));
     onChangeRef.current?.(taken);
   };
-  return [filterValue(filter), change];
+  return [filterValue(filter), change, given || !range ? undefined : rangeProblem(range)];
 }

@@ -34,7 +34,7 @@ export function warmUp(lib: Library): Promise<void> {
   lines.draw(true);
   // A limit and a firing period: their code (price lines, axis labels, the pane primitive) runs compiled
   // in the first chart that has thresholds or alerts.
-  new PriceLines().set(line, [{ value: 10, color: '#b91c1c', label: 'Larm', dashed: true }]);
+  new PriceLines(box).set(line, [{ value: 10, color: '#b91c1c', label: 'Larm', dashed: true }]);
   const bands = new TimeBands();
   chart.panes()[0]?.attachPrimitive(bands);
   bands.set([{ from: 0, to: 600_000, color: 'rgba(220, 38, 38, 0.14)' }]);

@@ -156,6 +156,17 @@ describe('web components (@matnat/react/elements)', () => {
     });
   });
 
+  it('issue 21 Bad input: <matnat-panel range="from/to"> with from after till shows why, and asks for no data', async () => {
+    const el = await mount(
+      '<matnat-panel api-base="https://api.test" sensor-ids="1" range="2026-03-02T08:00/2026-03-01T08:00"></matnat-panel>',
+    );
+    await settle();
+    expect(el.shadowRoot?.querySelector('[role="alert"]')?.textContent).toBe(
+      'Perioden kan inte visas. Från måste ligga före Till.',
+    );
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/measurements'))).toBe(false);
+  });
+
   it('issue 21 point 2: <matnat-panel> asks for the alert periods of its sensors; show-alerts="false" turns them off', async () => {
     const alertCalls = () => fetchMock.mock.calls.filter(([u]) => String(u).includes('/alert-periods'));
     await mount(

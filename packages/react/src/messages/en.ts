@@ -65,6 +65,13 @@ export const en: Messages = {
     sparkline: (min: string, max: string, unit: string) =>
       `Between ${min} and ${max}${unit ? `\u00a0${unit}` : ''} in this period`,
   },
+  chart: {
+    resetZoom: 'Reset zoom',
+    chartKeys: 'Arrows read, Shift+arrows select, Enter zooms in',
+    marked: (period: string) => `Selected ${period}`,
+    zoomedTo: (period: string) => `Zoomed in on ${period}`,
+    badRange: (why: string) => `The period cannot be shown. ${why || 'Unknown period.'}`,
+  },
   map: {
     satellite: 'Satellite',
     streetMap: 'Map',

@@ -50,6 +50,19 @@ export const svPanel = {
     `Under perioden mellan ${min} och ${max}${unit ? `\u00a0${unit}` : ''}`,
 };
 
+/**
+ * Zoom and read on a line chart (issue 21): the button back to the range, the chart's keys, what they did;
+ * and a host's range that cannot be shown (Bad input), with the contract's reason when it has one. A group
+ * of its own: the maps, which read `panel`, do not carry them.
+ */
+export const svChart = {
+  resetZoom: 'Återställ zoom',
+  chartKeys: 'Pilar läser, Skift+pilar markerar, Enter zoomar in',
+  marked: (period: string) => `Markerat ${period}`,
+  zoomedTo: (period: string) => `Zoomat in på ${period}`,
+  badRange: (why: string) => `Perioden kan inte visas. ${why || 'Okänd period.'}`,
+};
+
 export const svMap = {
   satellite: 'Satellit',
   streetMap: 'Karta',
@@ -73,8 +86,8 @@ export const svMap = {
   basemap: 'Grundkarta',
 };
 
-/** What the panels and the time filter read (`useMessageGroups(svPanelGroups)`). */
-export const svPanelGroups = { locale: svLocale, timeFilter: svTimeFilter, panel: svPanel };
+/** What the panels, their charts and the time filter read (`useMessageGroups(svPanelGroups)`). */
+export const svPanelGroups = { locale: svLocale, timeFilter: svTimeFilter, panel: svPanel, chart: svChart };
 
 /** What the maps read: their own strings, and the panels' 'nyss' of a reading's age. */
 export const svMapGroups = { locale: svLocale, map: svMap, panel: svPanel };
@@ -87,6 +100,7 @@ export const sv = {
   locale: svLocale,
   timeFilter: svTimeFilter,
   panel: svPanel,
+  chart: svChart,
   map: svMap,
   /** Issue 21: a device's state at a glance (the contract's `deviceState`). */
   deviceStates: {

@@ -48,6 +48,10 @@ export interface FakeChart {
   viewerSetsRange(range: TimeRange): void;
   /** Primitives attached to the pane (the alert bands), with their redraw requests counted. */
   primitives: { primitive: { set?: unknown }; updates: number }[];
+  /** Moves the pointer's crosshair as the library reports it: to a plot x (the time under it), or off the plot. */
+  pointerAt(x: number | null): void;
+  /** Where the keyboard put the crosshair (setCrosshairPosition): the time in epoch seconds, or null. */
+  crosshair: number | null;
 }
 
 function dataRange(series: FakeSeries[]): TimeRange | null {
@@ -61,6 +65,7 @@ export function createChartModule() {
     createChart: vi.fn((container: HTMLElement, options: unknown) => {
       chartMock.created++;
       const listeners = new Set<(range: TimeRange | null) => void>();
+      const crosshairListeners = new Set<(param: unknown) => void>();
       const chart: FakeChart = {
         series: [],
         removedSeries: [],
@@ -73,7 +78,20 @@ export function createChartModule() {
           for (const listener of listeners) listener(range);
         },
         primitives: [],
+        pointerAt(x) {
+          const time = x === null ? undefined : timeScale.coordinateToTime(x);
+          const param = {
+            time: time ?? undefined,
+            point: x === null ? undefined : { x, y: 10 },
+            seriesData: new Map(),
+            sourceEvent: {},
+          };
+          for (const listener of crosshairListeners) listener(param);
+        },
+        crosshair: null,
       };
+      // The time axis maps the range in view linearly onto the pane's width (the library snaps to points).
+      const span = () => chart.visibleRange ?? { from: 0, to: 1 };
       chartMock.charts.push(chart);
       const timeScale = {
         fitContent() {
@@ -85,6 +103,15 @@ export function createChartModule() {
           chart.visibleRange = range;
         },
         width: () => chart.width,
+        height: () => 26,
+        coordinateToTime: (x: number) => {
+          const { from, to } = span();
+          return from + ((to - from) * x) / chart.width;
+        },
+        timeToCoordinate: (time: number) => {
+          const { from, to } = span();
+          return to === from ? 0 : ((time - from) / (to - from)) * chart.width;
+        },
         subscribeVisibleTimeRangeChange: (listener: (range: TimeRange | null) => void) =>
           listeners.add(listener),
         unsubscribeVisibleTimeRangeChange: (listener: (range: TimeRange | null) => void) =>
@@ -101,6 +128,7 @@ export function createChartModule() {
               chart.primitives.push(entry);
               primitive.attached?.({ chart: api, requestUpdate: () => entry.updates++ });
             },
+            getSeries: () => chart.series,
           },
         ],
         addSeries: (_def: unknown, options: Record<string, unknown> = {}) => {
@@ -136,6 +164,15 @@ export function createChartModule() {
           chart.removedSeries.push(s);
         },
         applyOptions: (o: unknown) => chartMock.applied.push(o),
+        subscribeCrosshairMove: (listener: (param: unknown) => void) => crosshairListeners.add(listener),
+        unsubscribeCrosshairMove: (listener: (param: unknown) => void) => crosshairListeners.delete(listener),
+        setCrosshairPosition: (_price: number, time: number) => {
+          chart.crosshair = time;
+        },
+        clearCrosshairPosition: () => {
+          chart.crosshair = null;
+        },
+        paneSize: () => ({ width: chart.width, height: 274 }),
         timeScale: () => timeScale,
         // The library's own box inside the container; the container stands in for it.
         chartElement: () => container,
