@@ -1,7 +1,7 @@
 // Issue 21, "status everywhere": device health from the readings devices send (the seeded ones too), the
 // device list's columns and filters, the map's markers coloured by state with a legend, the fleet overview
 // and the bell's relative times, on the real server (SQLite) in real Chromium at 375 and 1280 px.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiCall, expectAccessible, localTiles, screenshots, signedIn, web } from './webPages';
 
 type Health = {
@@ -200,3 +200,98 @@ test('issue 21: map markers are coloured by state (OK, tyst, larm) with a legend
   await apiCall(page, 'DELETE', `/api/v1/alert/${alert.data.id}`);
   await apiCall(page, 'DELETE', `/api/v1/device/${created.data.id}`);
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** After the map's first fit, none of `marks` in view lies under `legend`, nor any of `controls`. */
+async function expectClearOfLegend(
+  page: Page,
+  legend: Locator,
+  marks: Locator,
+  controls: string[],
+  where: string,
+) {
+  await page.waitForTimeout(500);
+  const legendBox = (await legend.boundingBox())!;
+  const mapBox = (await page.locator('.matnat-map__canvas').boundingBox())!;
+  const boxes = await marks.evaluateAll((paths) =>
+    paths.map((p) => {
+      const r = p.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    }),
+  );
+  const inView = boxes.filter((b) => overlaps(b, mapBox));
+  expect(inView.length, where).toBeGreaterThan(0);
+  expect(
+    inView.filter((b) => overlaps(b, legendBox)),
+    `markers under the legend on ${where}`,
+  ).toEqual([]);
+  for (const control of controls) {
+    const box = (await page.locator(control).first().boundingBox())!;
+    expect(overlaps(box, legendBox), `the legend covers ${control} on ${where}`).toBe(false);
+  }
+}
+
+for (const width of [375, 1280])
+  test(`issue 21 point 6 at ${width} px: /map colours each marker as its state in the legend, which covers no marker and no control`, async ({
+    page,
+  }) => {
+    await localTiles(page);
+    await page.setViewportSize({ width, height: 800 });
+    await signedIn(page, 'anna@matnat.se');
+    await page.goto(`${web()}/map`);
+    const placed = (await devices(page)).filter((d) => d.lat !== null).length;
+    const markers = page.locator('.matnat-device-marker');
+    await expect(markers).toHaveCount(placed);
+    const legend = page.getByRole('figure', { name: 'Status' });
+    await expect(legend).toBeVisible();
+    // Each state's markers are filled with its legend dot's colour, and the legend counts them.
+    for (const state of ['ok', 'silent', 'alarm', 'unheard']) {
+      const item = legend.locator(`li[data-state="${state}"]`);
+      const dot = await item
+        .locator('.matnat-legend__dot')
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+      const ofState = page.locator(`.matnat-device-marker.matnat-state--${state}`);
+      const fills = await ofState.evaluateAll((paths) => paths.map((p) => getComputedStyle(p).fill));
+      expect(new Set(fills).size <= 1 && (fills[0] ?? dot) === dot, `${state} markers are ${dot}`).toBe(true);
+      await expect(item.locator('.matnat-legend__count')).toHaveText(String(fills.length));
+    }
+    // After the map's first fit, no marker in view lies under the legend, nor any control.
+    await expectClearOfLegend(
+      page,
+      legend,
+      markers,
+      ['.leaflet-control-zoom', '.leaflet-control-attribution', '.matnat-map__toggle'],
+      '/map',
+    );
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/screenshots/web-map-states-legend-${width}.png` });
+  });
+
+for (const width of [375, 1280])
+  test(`issue 21 point 6 at ${width} px: the public map's colour-scale legend covers no spear and no control (Sverige, Nya Zeeland)`, async ({
+    page,
+  }) => {
+    await localTiles(page);
+    await page.setViewportSize({ width, height: 800 });
+    for (const [path, name] of [
+      ['/temperaturspjut', 'sweden'],
+      ['/temperaturspjut/nz', 'nz'],
+    ]) {
+      await page.goto(`${web()}${path}`);
+      const spears = page.locator('path.matnat-temperature-marker');
+      await expect(spears.first()).toBeVisible();
+      const legend = page.getByRole('figure', { name: 'Temperatur (°C)' });
+      await expect(legend).toBeVisible();
+      await expectClearOfLegend(
+        page,
+        legend,
+        spears,
+        ['.leaflet-control-zoom', '.leaflet-control-attribution'],
+        path,
+      );
+      await page.screenshot({ path: `test-results/screenshots/web-public-map-legend-${name}-${width}.png` });
+    }
+  });

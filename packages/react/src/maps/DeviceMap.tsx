@@ -183,7 +183,8 @@ function DeviceMapView(props: DeviceMapProps) {
     }
     if (!fitted.current && points.length) {
       fitted.current = true;
-      map.fitBounds(points, { padding: [24, 24], maxZoom: 12 });
+      // Clear of the legend (mapRuntime.ts), which lies over the map's bottom-left.
+      mapRuntime.current()?.fitClearOfLegend(map, points, 24, 12);
     }
     return () => {
       layer.remove();

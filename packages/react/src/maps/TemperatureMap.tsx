@@ -11,6 +11,7 @@ import { svMapGroups } from '../messages/sv';
 import { WidgetRoot } from '../widgets/WidgetRoot';
 import { mapStyles } from '../widgets/widgetCss';
 import { TEMPERATURE_STOPS, temperatureColor, temperatureGradient } from './colorScale';
+import { mapRuntime } from './mapRuntimeLibrary';
 import { escapeHtml, OSM_TILE_URL, osmAttribution, type TileOptions, useLeafletMap } from './useLeafletMap';
 
 export interface TemperatureMapProps extends TileOptions {
@@ -84,7 +85,9 @@ function TemperatureMapView(props: TemperatureMapProps) {
 
   const region = bounds ? JSON.stringify(bounds) : null;
   useLayoutEffect(() => {
-    if (handle && region) handle.map.fitBounds(JSON.parse(region) as MapBounds);
+    // Clear of the colour scale's legend (mapRuntime.ts), which lies over the map's bottom-left.
+    if (handle && region)
+      mapRuntime.current()?.fitClearOfLegend(handle.map, JSON.parse(region) as MapBounds, 0);
   }, [handle, region]);
 
   // A layout effect: the markers reach the map in the commit that brought the data, not after a frame
@@ -123,7 +126,7 @@ function TemperatureMapView(props: TemperatureMapProps) {
     }
     if (points.length && !firstMarker.current) {
       firstMarker.current = true;
-      if (!within) map.fitBounds(points, { padding: [24, 24], maxZoom: 10 });
+      if (!within) mapRuntime.current()?.fitClearOfLegend(map, points, 24, 10);
       globalThis.performance?.mark?.('matnat:temperature-map:first-marker');
       onFirstMarker.current?.();
     }

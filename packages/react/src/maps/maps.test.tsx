@@ -9,7 +9,7 @@ import { testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
 import { TEMPERATURE_STOPS, temperatureColor } from './colorScale';
 import { DeviceMap, popupHtml } from './DeviceMap';
 import { devicesToFeatureCollection, type MapFeatureCollection } from './geo';
-import { bindFilledPopup } from './mapRuntime';
+import { bindFilledPopup, fitClearOfLegend } from './mapRuntime';
 import { parseBounds, TemperatureMap } from './TemperatureMap';
 import { osmAttribution, TILE_HOLD_MS } from './useLeafletMap';
 
@@ -49,13 +49,14 @@ const leaflet = vi.hoisted(() => {
     return l;
   };
   const mod = {
-    map: (_el: unknown, options: { zoomControl?: boolean }) => {
+    map: (el: HTMLElement, options: { zoomControl?: boolean }) => {
       state.maps++;
       // Leaflet's own default prefix (an English title), which the maps localise.
       state.prefix =
         '<a href="https://leafletjs.com" title="A JavaScript library for interactive maps">Leaflet</a>';
       if (options.zoomControl !== false) state.zoom = { zoomInTitle: 'Zoom in', zoomOutTitle: 'Zoom out' };
       return {
+        getContainer: () => el,
         fitBounds: () => {},
         invalidateSize: () => {},
         on: () => {},
@@ -652,5 +653,53 @@ describe('a device popup whose readings arrive after it opens', () => {
     f.openPopup();
     expect(f.popup.shown?.textContent).toBe('Laddar…');
     expect(fills).toBe(2);
+  });
+});
+
+describe("issue 21: a map's fit leaves its legend's corner free", () => {
+  // The canvas and the legend as the kit lays them out (happy-dom has no layout: their boxes are given).
+  function mapWith(legendTop: number | null, canvasHeight = 600) {
+    const wrapper = document.createElement('div');
+    const canvas = document.createElement('section');
+    wrapper.append(canvas);
+    canvas.getBoundingClientRect = () => ({ top: 0, bottom: canvasHeight }) as DOMRect;
+    Object.defineProperty(canvas, 'clientHeight', { value: canvasHeight });
+    if (legendTop !== null) {
+      const legend = document.createElement('figure');
+      legend.className = 'matnat-legend';
+      legend.getBoundingClientRect = () => ({ top: legendTop, bottom: legendTop + 100 }) as DOMRect;
+      wrapper.append(legend);
+    }
+    const fits: unknown[][] = [];
+    const map = { getContainer: () => canvas, fitBounds: (...args: unknown[]) => fits.push(args) };
+    return { map, fits };
+  }
+  const points: [number, number][] = [
+    [59, 18],
+    [60, 17],
+  ];
+
+  it('pads the bottom by how far the legend reaches up into the map, the other sides by the padding', () => {
+    const { map, fits } = mapWith(476);
+    fitClearOfLegend(map as never, points, 24, 12);
+    expect(fits).toEqual([
+      [points, { paddingTopLeft: [24, 24], paddingBottomRight: [24, 24 + 124], maxZoom: 12 }],
+    ]);
+  });
+
+  it('without a legend over the map (none, or laid out below it) only the padding; a legend never takes more than half a low map', () => {
+    for (const [legendTop, bottom] of [
+      [null, 24],
+      [620, 24],
+      [100, 24 + 300],
+    ] as const) {
+      const { map, fits } = mapWith(legendTop);
+      fitClearOfLegend(map as never, points, 24);
+      expect(fits[0]?.[1]).toEqual({
+        paddingTopLeft: [24, 24],
+        paddingBottomRight: [24, bottom],
+        maxZoom: undefined,
+      });
+    }
   });
 });
