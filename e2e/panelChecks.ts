@@ -140,6 +140,15 @@ export async function zoomRequest(page: Page) {
 export const plotBox = async (chart: Locator) => (await chart.locator('canvas').first().boundingBox())!;
 
 /** Hovers the plot at a fraction of its width; the tooltip's lines. */
+/** Drag across a chart's plot from one fraction of its width to another, at mid-height (a zoom). */
+export async function dragAcross(page: Page, chart: Locator, from: number, to: number): Promise<void> {
+  const box = await plotBox(chart);
+  await page.mouse.move(box.x + box.width * from, box.y + box.height * 0.5);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * to, box.y + box.height * 0.5, { steps: 8 });
+  await page.mouse.up();
+}
+
 export async function hover(page: Page, chart: Locator, at: number): Promise<string[]> {
   const box = await plotBox(chart);
   await page.mouse.move(box.x + box.width * at, box.y + box.height * 0.4);
@@ -170,13 +179,9 @@ export async function expectZoomByDrag(page: Page, scope: Scope): Promise<void> 
   for (const row of rows) expect(row).toMatch(/ (–|[−-]?\d+(,\d+)?\u00a0°C)$/);
   const lastTime = (await hover(page, chart, 0.995))[0]!;
 
-  const box = await plotBox(chart);
   const asked = zoomRequest(page);
   const answered = page.waitForResponse((r) => /\/measurements\?.*from=/.test(r.url()));
-  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
-  await page.mouse.down();
-  await page.mouse.move(box.x + box.width * 0.7, box.y + box.height * 0.5, { steps: 8 });
-  await page.mouse.up();
+  await dragAcross(page, chart, 0.3, 0.7);
   const zoomed = await asked;
   expect(zoomed.slug).toBeNull();
   expect(zoomed.to - zoomed.from).toBeGreaterThan(60_000);

@@ -3,7 +3,7 @@
 // on the real server (SQLite) in real Chromium at 375 and 1280 px, with axe.
 import { expect, type Page, test } from '@playwright/test';
 import { fittingInterval } from '../packages/contract/src/ranges';
-import { bandPixels, hover, plotBox, zoomRequest } from './panelChecks';
+import { bandPixels, dragAcross, hover, zoomRequest } from './panelChecks';
 import { apiCall, expectAccessible, ingest, screenshots, signedIn, web } from './webPages';
 
 type ApiDevice = { id: number; sensors: { id: number; type: string }[] };
@@ -111,12 +111,8 @@ for (const width of [375, 1280]) {
     const lastTime = (await hover(page, chart, 0.995))[0]!;
 
     // Zoom by drag: the period under the pointer at the contract's fitting interval; the range stays.
-    const box = await plotBox(chart);
     const asked = zoomRequest(page);
-    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.5);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5, { steps: 8 });
-    await page.mouse.up();
+    await dragAcross(page, chart, 0.2, 0.6);
     const dragged = await asked;
     expect(dragged.slug).toBeNull();
     expect(dragged.to - dragged.from).toBeGreaterThan(10 * 60_000);
