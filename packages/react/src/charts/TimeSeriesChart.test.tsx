@@ -198,6 +198,30 @@ describe('TimeSeriesChart (lightweight-charts wrapper)', () => {
     expect(chart?.visibleRange).toEqual(zoomed);
   });
 
+  it('issue 21 zoom: after "Återställ zoom" the view ends at the latest reading, also once the price axis widened', async () => {
+    // A day of 15-min readings at 375 px (a 248 px plot); the panel draws a zoom's window, then the whole
+    // range again. The full data's labels then widened the price axis by 8 px: with a fixed left edge,
+    // lightweight-charts kept the bar spacing and the last 3 readings left the view (03:45, not 04:30).
+    const day = minuteSeries(96, {}, 15 * MINUTE);
+    const window = { ...day, points: day.points.slice(30, 60) };
+    const last = (day.points.at(-1)?.time ?? 0) / 1000;
+    const { rerender } = render(<TimeSeriesChart series={[day]} />);
+    await settle();
+    const chart = chartMock.charts[0];
+    if (!chart) throw new Error('no chart');
+    chart.width = 248;
+    expect(chart.visibleRange?.to).toBe(last);
+    rerender(<TimeSeriesChart series={[window]} />);
+    await settle(50);
+    expect(chart.visibleRange?.to).toBe((window.points.at(-1)?.time ?? 0) / 1000);
+    rerender(<TimeSeriesChart series={[day]} />);
+    await settle(50);
+    expect(chart.visibleRange?.to).toBe(last);
+    chart.plotWidthChanges(240);
+    await settle(50);
+    expect(chart.visibleRange).toEqual({ from: day.points[0]!.time / 1000, to: last });
+  });
+
   it('fixes both edges of the time scale, so that lightweight-charts keeps the edge labels whole', async () => {
     render(<TimeSeriesChart series={[]} />);
     await settle();

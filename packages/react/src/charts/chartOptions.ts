@@ -39,6 +39,10 @@ export function baseOptions(
       // Edge labels are shifted inside the axis only when the edges are fixed; else "17 nov." shows as "7 nov.".
       fixLeftEdge: true,
       fixRightEdge: true,
+      // A new width of the plot (the price axis widened for new data's labels, after "Återställ zoom") keeps
+      // the bars in view: with a fixed left edge the library otherwise keeps the bar spacing and the left
+      // edge, and the latest readings fall off the right (1 bar at 1280 px, 3 at 375 px).
+      lockVisibleTimeRangeOnResize: true,
       tickMarkFormatter: (time: Time, type: number) => formatTick(ticks, timeOf(time), type),
     },
     // A tick label within half a line of the pane's top or bottom is left out, not drawn cut in half: the

@@ -46,6 +46,13 @@ export interface FakeChart {
   width: number;
   /** Zooms or scrolls as a viewer would: sets the range in view and tells the subscribers. */
   viewerSetsRange(range: TimeRange): void;
+  /**
+   * The plot's width changes (the container, or the price axis beside the plot after new data's labels),
+   * as lightweight-charts 5 handles it (TimeScale.setWidth): with `lockVisibleTimeRangeOnResize` the bars
+   * in view stay; else, with `fixLeftEdge` and the first bar in view, the bar spacing and the left edge stay
+   * and the bars beyond the new width leave the view on the right.
+   */
+  plotWidthChanges(width: number): void;
   /** Primitives attached to the pane (the alert bands), with their redraw requests counted. */
   primitives: { primitive: { set?: unknown }; updates: number }[];
   /** Moves the pointer's crosshair as the library reports it: to a plot x (the time under it), or off the plot. */
@@ -76,6 +83,21 @@ export function createChartModule() {
         viewerSetsRange(range) {
           chart.visibleRange = range;
           for (const listener of listeners) listener(range);
+        },
+        plotWidthChanges(width) {
+          const was = chart.width;
+          chart.width = width;
+          const range = chart.visibleRange;
+          const scale = (chart.options as { timeScale?: Record<string, unknown> }).timeScale ?? {};
+          if (!range || scale.lockVisibleTimeRangeOnResize || !scale.fixLeftEdge) return;
+          const times = [
+            ...new Set(chart.series.flatMap((s) => (s.data as { time: number }[]).map((p) => p.time))),
+          ].sort((a, b) => a - b);
+          const first = times.findIndex((t) => t >= range.from);
+          if (first !== 0) return;
+          const shown = times.filter((t) => t <= range.to).length;
+          const kept = Math.max(1, Math.floor((shown * width) / was));
+          chart.viewerSetsRange({ from: range.from, to: times[kept - 1] as number });
         },
         primitives: [],
         pointerAt(x) {
