@@ -3,6 +3,7 @@
 // non-zero if any step failed.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { pnpm } from './pnpm.mjs';
 
 const steps = [
@@ -57,18 +58,24 @@ if (existsSync(json)) {
   console.log(`vitest: ${v.numPassedTests} passed, ${v.numFailedTests} failed`);
   for (const file of v.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
-      if (t.status === 'failed') console.log(`  ✘ ${file.name}: ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
+      if (t.status === 'failed')
+        console.log(`  ✘ ${file.name}: ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
     }
   }
 }
 for (const [name, , playwrightJson] of steps) {
-  if (playwrightJson && existsSync(playwrightJson)) reportPlaywright(name, JSON.parse(readFileSync(playwrightJson, 'utf8')));
+  if (playwrightJson && existsSync(playwrightJson))
+    reportPlaywright(name, JSON.parse(readFileSync(playwrightJson, 'utf8')));
 }
 const failed = results.filter((r) => !r.ok);
 process.exit(failed.length ? 1 : 0);
 
 function firstLine(text) {
-  return String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  return (
+    stripVTControlCharacters(String(text ?? ''))
+      .split('\n')
+      .find((l) => l.trim()) ?? ''
+  );
 }
 
 function reportPlaywright(name, report) {
@@ -78,7 +85,9 @@ function reportPlaywright(name, report) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
         const error = test.results?.find((r) => r.error)?.error?.message;
-        bad.push(`  ${test.status === 'flaky' ? '~' : '✘'} ${spec.file}:${spec.line} ${spec.title} — ${firstLine(error)}`);
+        bad.push(
+          `  ${test.status === 'flaky' ? '~' : '✘'} ${spec.file}:${spec.line} ${spec.title} — ${firstLine(error)}`,
+        );
       }
     }
     for (const child of suite.suites ?? []) walk(child);
