@@ -126,13 +126,14 @@ export async function waitFor(
  * hashing); `env` adds to or overrides that (an `undefined` value unsets a variable). `stop` ends it and
  * removes the data.
  */
-export function spawnApi(port: number, dataDir: string, env: NodeJS.ProcessEnv) {
+/** The API server of the checkout at `root` (this one unless given: a bench's A/B runs another's too). */
+export function spawnApi(port: number, dataDir: string, env: NodeJS.ProcessEnv, root = repoRoot) {
   let log = '';
   const child = spawn(
     process.execPath,
     ['--conditions=@matnat/source', '--import', 'tsx', 'apps/api/src/main.ts'],
     {
-      cwd: repoRoot,
+      cwd: root,
       env: {
         ...process.env,
         PORT: String(port),

@@ -13,17 +13,19 @@ export interface WebServer {
   stop(): Promise<void>;
 }
 
-export async function startWebServer(): Promise<WebServer> {
+/** The server of this checkout, or of the checkout at `root` with its own build (a bench's A/B). */
+export async function startWebServer(root?: string): Promise<WebServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'matnat-web-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // No FRONTEND_DIR: the server picks apps/web/dist, as under `npm start`. The webhook journey's receiver
   // listens on this machine: the operator's allowance of that one internal address (WEBHOOK_ALLOW_PRIVATE).
-  const api = spawnApi(port, dataDir, {
-    APP_URL: url,
-    FRONTEND_DIR: undefined,
-    WEBHOOK_ALLOW_PRIVATE: '127.0.0.1',
-  });
+  const api = spawnApi(
+    port,
+    dataDir,
+    { APP_URL: url, FRONTEND_DIR: undefined, WEBHOOK_ALLOW_PRIVATE: '127.0.0.1' },
+    root,
+  );
   try {
     await waitFor(`${url}/index.html`, 120_000, api.child, api.log);
   } catch (error) {

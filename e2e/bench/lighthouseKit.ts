@@ -68,14 +68,34 @@ export async function lighthouseRun(url: string, categories: string[], cookie?: 
   }
 }
 
-/** Lighthouse's mobile defaults (simulated slow 4G and a 4× slower CPU) in Debian's Chromium. */
-async function lighthouseScores<C extends string>(
+/** A run's timings in ms (cumulative layout shift unitless), as Lighthouse estimates them. */
+export interface RunMetrics {
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  si: number;
+  cls: number;
+}
+
+const METRIC_AUDITS: Record<keyof RunMetrics, string> = {
+  fcp: 'first-contentful-paint',
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  si: 'speed-index',
+  cls: 'cumulative-layout-shift',
+};
+
+/**
+ * One scored run with Lighthouse's mobile defaults (simulated slow 4G and a 4× slower CPU) in Debian's
+ * Chromium: the categories' scores, the metrics and Lighthouse's whole result (for a look at where the time
+ * went). Null when Lighthouse could not read its trace (NO_NAVSTART now and then): run it again.
+ */
+export async function scoredRun<C extends string>(
   url: string,
   categories: Record<C, number>,
   cookie?: string,
-): Promise<Record<C, number> | null> {
+): Promise<{ scores: Record<C, number>; metrics: RunMetrics; lhr: object } | null> {
   const lhr = await lighthouseRun(url, Object.keys(categories), cookie);
-  // A run whose trace Lighthouse could not read (NO_NAVSTART now and then) has no scores: run it again.
   if (lhr.runtimeError) {
     console.log(`  ${url}: Lighthouse failed (${lhr.runtimeError.code}), running again`);
     return null;
@@ -86,20 +106,20 @@ async function lighthouseScores<C extends string>(
   const failed = Object.values(audits).filter(
     (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',
   );
-  const metrics = [
-    'first-contentful-paint',
-    'largest-contentful-paint',
-    'total-blocking-time',
-    'cumulative-layout-shift',
-  ]
-    .map((id) => `${id.replace(/-/g, ' ')} ${audits[id]?.displayValue ?? '?'}`)
-    .join(', ');
-  console.log(`  ${url}: ${metrics}`);
+  const metrics = Object.fromEntries(
+    Object.entries(METRIC_AUDITS).map(([key, id]) => [key, audits[id]?.numericValue ?? Number.NaN]),
+  ) as unknown as RunMetrics;
+  console.log(
+    `  ${url}: ${Object.values(METRIC_AUDITS)
+      .map((id) => `${id.replace(/-/g, ' ')} ${audits[id]?.displayValue ?? '?'}`)
+      .join(', ')}`,
+  );
   for (const audit of failed)
     console.log(`    failed: ${audit.id} ${JSON.stringify(audit.details ?? {}).slice(0, 400)}`);
-  return Object.fromEntries(
+  const scores = Object.fromEntries(
     Object.keys(categories).map((id) => [id, Math.round((scored[id]?.score ?? 0) * 100)]),
   ) as Record<C, number>;
+  return { scores, metrics, lhr };
 }
 
 export async function medianScores<C extends string>(
@@ -109,8 +129,8 @@ export async function medianScores<C extends string>(
 ): Promise<{ median: Record<C, number>; runs: Record<C, number>[] }> {
   const runs: Record<C, number>[] = [];
   for (let tries = 0; runs.length < RUNS && tries < 2 * RUNS; tries++) {
-    const scores = await lighthouseScores(url, categories, cookie);
-    if (scores) runs.push(scores);
+    const run = await scoredRun(url, categories, cookie);
+    if (run) runs.push(run.scores);
   }
   if (runs.length < RUNS) throw new Error(`Lighthouse failed too often on ${url}`);
   const keys = Object.keys(categories) as C[];
