@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+// The core's route table from its source (no SDK build first, as the app's own build).
+import { ROUTES } from '../../packages/core/src/routes';
+import { lazyImports, routePreloadsPlugin } from './build/routePreloads';
 
 /** React's API served by preact/compat: the app's JS budgets (docs/web.md, "Bundle size"). */
 const PREACT = Object.entries({
@@ -41,9 +45,31 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+const SCREENS_FILE = fileURLToPath(new URL('./src/routing/screens.ts', import.meta.url));
+const MAIN_FILE = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+
+/**
+ * The route → chunks table the API server preloads from (build/routePreloads.ts): the screens' lazy imports
+ * of routing/screens.ts and the layouts' of main.tsx, resolved as the build resolved them.
+ */
+function routePreloads(): Plugin {
+  return routePreloadsPlugin(async (resolve) => {
+    const resolved = async (file: string) => {
+      const ids: Record<string, string> = {};
+      for (const [name, spec] of Object.entries(lazyImports(readFileSync(file, 'utf8')))) {
+        const id = await resolve(spec, file);
+        if (id) ids[name] = id;
+      }
+      return ids;
+    };
+    const { comingSoon, ...screens } = await resolved(SCREENS_FILE);
+    return { routes: ROUTES, screens, fallback: comingSoon ?? '', layouts: await resolved(MAIN_FILE) };
+  });
+}
+
 // Built from the workspace sources of the SDK (its `@matnat/source` export condition): no SDK build first.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineEntryCss()],
+  plugins: [react(), tailwindcss(), inlineEntryCss(), routePreloads()],
   resolve: {
     conditions: ['@matnat/source', 'module', 'browser', 'development|production'],
     dedupe: ['react', 'react-dom'],

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages } from '../messages.js';
+import { createRoutePages } from './routePreloads.js';
 
 // Paths that belong to the API: never answered with the SPA's index.html.
 const API_PATH = /^\/(api|sanctum|cart)(\/|$)/;
@@ -77,6 +78,7 @@ const isSourceMap = (pathName: string) => /\.map(\.(br|gz))?$/i.test(pathName);
 export async function registerFrontend(app: FastifyInstance): Promise<void> {
   const root = app.config.frontendDir;
   const hasIndex = root !== null && existsSync(join(root, 'index.html'));
+  const routePages = hasIndex ? createRoutePages(root) : null;
 
   if (root !== null) {
     await app.register(fastifyStatic, {
@@ -126,6 +128,12 @@ export async function registerFrontend(app: FastifyInstance): Promise<void> {
       return reply.code(404).send({ message: errorMessages.notFound });
     }
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    // The app's path: index.html with the route's chunks preloaded (routePreloads.ts), compressed as any
+    // answer; without the build's table, the file as it is.
+    const page = routePages?.page(path);
+    if (!page) return reply.sendFile('index.html');
+    reply.header('etag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(page.html);
   });
 }
