@@ -32,10 +32,16 @@ export async function login(base: string, email = 'anna@matnat.se'): Promise<str
   return cookie();
 }
 
-/** CPU seconds a process has used so far (Linux /proc; utime + stime at 100 ticks a second). */
-export function cpuSeconds(pid: number): number {
+/** CPU seconds a process has used so far in user space and in the kernel (Linux /proc, 100 ticks a second). */
+export function cpuTimes(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+}
+
+/** CPU seconds a process has used so far (user + kernel). */
+export function cpuSeconds(pid: number): number {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
 }
 
 export const median = (xs: number[]) => {
@@ -43,11 +49,15 @@ export const median = (xs: number[]) => {
   return s[Math.floor(s.length / 2)]!;
 };
 
-/** `bench/server.ts` in a process of its own with `env` (BENCH_DB, …), once it listens. */
+/**
+ * `bench/server.ts` (or BENCH_SERVER's, which loads its own checkout's code) in a process of its own with
+ * `env` (BENCH_DB, …), once it listens.
+ */
 export async function startBenchServer(
   env: Record<string, string | undefined>,
 ): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
-  const server = join(dirname(fileURLToPath(import.meta.url)), 'server.ts');
+  // BENCH_SERVER: another checkout's bench/server.ts (e.g. main's), for a same-run comparison.
+  const server = process.env.BENCH_SERVER ?? join(dirname(fileURLToPath(import.meta.url)), 'server.ts');
   const child = spawn(process.execPath, ['--conditions=@matnat/source', '--import', 'tsx', server], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -134,7 +134,7 @@ describe.each(dialects)('metrics and readiness (%s) (issue 23 point 4)', (dialec
     ).toBe(1);
   });
 
-  it('open SSE streams', async () => {
+  it('open SSE streams, and how long a reading took to write to them (issue 28)', async () => {
     const sensor = await t.db.selectFrom('sensors').select('id').executeTakeFirstOrThrow();
     const admin = await t.loginAs('admin@matnat.se');
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -147,6 +147,13 @@ describe.each(dialects)('metrics and readiness (%s) (issue 23 point 4)', (dialec
     const reader = response.body!.getReader();
     await reader.read();
     expect(sample(await scrape(), 'matnat_sse_streams')).toBe(1);
+    const fanouts = () => scrape().then((text) => sample(text, 'matnat_sse_fanout_seconds_count') ?? 0);
+    const before = await fanouts();
+    await ingestReadings(t.app, [{ sensor_id: sensor.id, ts: Date.now(), value: 3.5 }]);
+    let seen = '';
+    while (!seen.includes('3.5')) seen += new TextDecoder().decode((await reader.read()).value);
+    expect((await fanouts()) - before).toBe(1);
+    expect(await scrape()).toMatch(/^matnat_sse_fanout_seconds_bucket\{le="0\.1"\} \d+$/m);
     abort.abort();
     await waitFor(async () => sample(await scrape(), 'matnat_sse_streams') === 0, 'the stream to close');
   });

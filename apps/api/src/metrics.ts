@@ -79,6 +79,12 @@ export class Metrics {
     help: 'GET /api/v1/stream connections ended because the client fell too far behind',
     registers: [this.registry],
   });
+  readonly sseFanout = new Histogram({
+    name: 'matnat_sse_fanout_seconds',
+    help: 'Time to write one reading to every open stream of an audience (one token or session and its sensors)',
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 1],
+    registers: [this.registry],
+  });
   readonly alertEvaluations = new Counter({
     name: 'matnat_alert_evaluations_total',
     help: 'Alert evaluations by this process: batches of committed readings and timer sweeps',

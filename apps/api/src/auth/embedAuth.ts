@@ -67,12 +67,16 @@ async function liveToken(app: FastifyInstance, where: { hash: string } | { id: n
 
 type LiveToken = NonNullable<Awaited<ReturnType<typeof liveToken>>>;
 
-/** A live token as its requests need it, parsed once. */
+/** A live token as its requests need it, parsed once (its instants as ms since the epoch). */
 interface KnownToken {
   row: LiveToken;
   scopes: string[];
   origins: string[];
   teamIds: number[];
+  /** When it expires; null for never. */
+  expiresMs: number | null;
+  /** When its last_used_at was last written (0: never). */
+  touchedMs: number;
 }
 
 const KNOWN_TOKENS_LIMIT = 10_000;
@@ -99,7 +103,7 @@ function knownTokensOf(app: FastifyInstance): Map<string, KnownToken> {
 async function knownToken(app: FastifyInstance, hash: string): Promise<KnownToken | undefined> {
   const known = knownTokensOf(app);
   const cached = known.get(hash);
-  if (cached && (cached.row.expires_at === null || cached.row.expires_at > now())) return cached;
+  if (cached && (cached.expiresMs === null || cached.expiresMs > Date.now())) return cached;
   known.delete(hash);
   const row = await liveToken(app, { hash });
   if (!row) return undefined;
@@ -108,6 +112,8 @@ async function knownToken(app: FastifyInstance, hash: string): Promise<KnownToke
     scopes: JSON.parse(row.scopes) as string[],
     origins: JSON.parse(row.allowed_origins) as string[],
     teamIds: row.is_admin === 1 ? [] : await userTeamIds(app.db, row.user_id),
+    expiresMs: row.expires_at === null ? null : Date.parse(row.expires_at),
+    touchedMs: row.last_used_at ? Date.parse(row.last_used_at) : 0,
   };
   if (known.size >= KNOWN_TOKENS_LIMIT) known.delete(known.keys().next().value as string);
   known.set(hash, token);
@@ -134,8 +140,9 @@ export const embedTokenCaller: CallerKind = {
       exactPositions: row.exact_positions === 1,
       allows: (scope) => embedScopeAllows(scopes, scope),
     };
-    if (!row.last_used_at || Date.now() - Date.parse(row.last_used_at) > TOUCH_AFTER_MS) {
-      row.last_used_at = now();
+    if (Date.now() - token.touchedMs > TOUCH_AFTER_MS) {
+      token.touchedMs = Date.now();
+      row.last_used_at = new Date(token.touchedMs).toISOString();
       await app.db
         .updateTable('embed_tokens')
         .set({ last_used_at: row.last_used_at })

@@ -180,6 +180,36 @@ describe.each(dialects)('embed tokens (%s)', (dialect) => {
     expect(allowed.headers['access-control-allow-origin']).toBe('https://karta.example');
     expect(String(allowed.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
     expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+    // Issue 28 (the CORS hook of our own, in place of @fastify/cors): the same answers, to the status.
+    expect(allowed.statusCode).toBe(204);
+    expect(allowed.headers['access-control-allow-methods']).toBe('GET, HEAD');
+    expect(allowed.headers['access-control-allow-headers']).toBe(
+      'Authorization, Accept, Content-Type, Last-Event-ID',
+    );
+    expect(allowed.headers['access-control-max-age']).toBe('600');
+    expect(allowed.headers['content-length']).toBe('0');
+    expect(allowed.headers.vary).toBe('Origin');
+    const refused = await preflight('https://evil.example');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.headers.vary).toBe('Origin');
+    const notPreflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: `/api/v1/sensor/${annaSensor}/latest`,
+      headers: { origin: 'https://karta.example' },
+    });
+    expect(notPreflight.statusCode).toBe(400);
+    expect(notPreflight.body).toBe('Invalid Preflight Request');
+    const noOrigin = await t.app.inject({ method: 'OPTIONS', url: `/api/v1/sensor/${annaSensor}/latest` });
+    expect(noOrigin.statusCode).toBe(404);
+    const publicPreflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v1/public/temperature-map',
+      headers: { origin: 'https://any.example', 'access-control-request-method': 'GET' },
+    });
+    expect(publicPreflight.statusCode).toBe(204);
+    expect(publicPreflight.headers['access-control-allow-origin']).toBe('*');
+    // Every answer varies by Origin, whoever asks.
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).headers.vary).toBe('Origin');
   });
 
   it('guest-readable public data (the temperature map, products) may be read from any page, without credentials', async () => {

@@ -1,10 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { MeasurementQuery } from '@matnat/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createWorldApp, type WorldApp } from '../seed/fixture.js';
 import { createEmbedToken, PARTNER } from '../test/embed.js';
 import { testDialects } from '../test/harness.js';
 import { ingestReadings } from '../test/ingest.js';
-import { EMBED_CACHE_CONTROL, SHARED_ANSWER_MS } from './sharedAnswers.js';
+import { codingOf, EMBED_CACHE_CONTROL, SHARED_ANSWER_MS } from './sharedAnswers.js';
 
 const dialects = await testDialects();
 
@@ -102,6 +103,59 @@ describe.each(dialects)('cacheable reads for embeds and the public map (%s)', (d
     } finally {
       validated.mockRestore();
     }
+  });
+
+  it('a browser taking br or gzip gets the shared answer compressed, made once and kept beside it: its own ETag, Vary: Origin, Accept-Encoding, 304 for any form’s ETag, the same bytes and no query on a warm hit', async () => {
+    const { token } = await createEmbedToken(w.anna, [`device:${kiruna.device}`]);
+    const url = `/api/v1/sensor/${kiruna.sensor}/measurements?range_slug=prev_30_days&interval_slug=1_h`;
+    await new Promise((resolve) =>
+      setTimeout(resolve, SHARED_ANSWER_MS - (Date.now() % SHARED_ANSWER_MS) + 10),
+    );
+    const plain = await get(url, bearer(token));
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Origin, Accept-Encoding');
+    const browser = { ...bearer(token), 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const br = await get(url, browser);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Origin, Accept-Encoding');
+    expect(br.headers['cache-control']).toBe(EMBED_CACHE_CONTROL);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(br.headers.etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-br"`);
+    const gzip = await get(url, { ...bearer(token), 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    expect(gzip.headers.etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-gzip"`);
+    // Warm: the kept bytes, no query.
+    const before = await queries();
+    const again = await get(url, browser);
+    expect(again.rawPayload.equals(br.rawPayload)).toBe(true);
+    expect((await queries()) - before).toBe(0);
+    for (const etag of [plain.headers.etag, br.headers.etag, `W/${gzip.headers.etag}`]) {
+      const unchanged = await get(url, { ...browser, 'if-none-match': String(etag) });
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.headers.etag).toBe(br.headers.etag);
+    }
+    // Small answers (under 1 kB) stay plain, as the compression plugin leaves them.
+    const latest = await get(`/api/v1/sensor/${kiruna.sensor}/latest`, browser);
+    expect(latest.statusCode).toBe(200);
+    expect(latest.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('the coding an Accept-Encoding takes: br before gzip, q=0 refuses, * names any, none without one', () => {
+    expect(codingOf(undefined)).toBeNull();
+    expect(codingOf('')).toBeNull();
+    expect(codingOf('gzip, deflate, br, zstd')).toBe('br');
+    expect(codingOf('gzip, deflate')).toBe('gzip');
+    expect(codingOf('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(codingOf('BR;Q=0 , GZIP')).toBe('gzip');
+    expect(codingOf('identity')).toBeNull();
+    expect(codingOf('*')).toBe('br');
+    expect(codingOf('br;q=0, *')).toBe('gzip');
+    expect(codingOf('*;q=0')).toBeNull();
+    expect(codingOf('deflate')).toBeNull();
   });
 
   it('never crosses tokens or teams: a token without the sensor is 404 while another token’s answer of it is cached; a revoked token is 401 at once', async () => {

@@ -43,8 +43,7 @@ export async function measurementRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/sensor/:id/measurements',
     {
-      onRequest: requireUserOrEmbed,
-      preValidation: warmHits(measurementsKey, EMBED_CACHE_CONTROL),
+      onRequest: [requireUserOrEmbed, warmHits(measurementsKey, EMBED_CACHE_CONTROL)],
       schema: {
         params: IdParams,
         querystring: MeasurementQuery,
@@ -80,8 +79,7 @@ export async function measurementRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/sensor/:id/latest',
     {
-      onRequest: requireUserOrEmbed,
-      preValidation: warmHits(latestKey, EMBED_CACHE_CONTROL),
+      onRequest: [requireUserOrEmbed, warmHits(latestKey, EMBED_CACHE_CONTROL)],
       schema: {
         params: IdParams,
         response: answers({ 200: dataOf(LatestMeasurement.nullable()) }, [401, 403, 404]),

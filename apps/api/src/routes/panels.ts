@@ -113,8 +113,7 @@ function registerPanelShow(r: ZodApp) {
   r.get(
     '/api/v1/panel/:id',
     {
-      onRequest: requireUserOrEmbed,
-      preValidation: warmHits(panelKey, EMBED_CACHE_CONTROL),
+      onRequest: [requireUserOrEmbed, warmHits(panelKey, EMBED_CACHE_CONTROL)],
       schema: { params: IdParams, response: answers({ 200: dataOf(Panel) }, [401, 404]) },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { ReadingEvent } from '@matnat/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Histogram } from 'prom-client';
 import type { AccessChange } from '../auth/accessChanges.js';
 import { requireViewer, type Viewer } from '../auth/scope.js';
 import type { Reading } from '../measurements/store.js';
@@ -102,8 +103,10 @@ function eventOf(sensor: SensorRow, reading: Reading): SharedEvent {
   return event;
 }
 
-function writeAll(members: readonly StreamMember[], event: SharedEvent): void {
+function writeAll(members: readonly StreamMember[], event: SharedEvent, took: Histogram): void {
+  const start = performance.now();
   for (const member of members) member.write(event);
+  took.observe((performance.now() - start) / 1000);
 }
 
 const readingKey = (reading: Reading) => `${reading.sensor_id}|${reading.ts}`;
@@ -271,7 +274,7 @@ export class StreamHub {
       if (held) held.push(reading);
       else live.push(member);
     }
-    if (live.length > 0) process.nextTick(writeAll, live, event);
+    if (live.length > 0) process.nextTick(writeAll, live, event, this.app.metrics.sseFanout);
   }
 
   #writeTo(member: StreamMember, audience: Audience, reading: Reading): void {
