@@ -91,10 +91,16 @@ export const NOT_MEASUREMENTS: ReadonlySet<string> = new Set([
   'f_cnt',
 ]);
 
-/** The rule of a payload key, or null when the table has none (the key then becomes an `other` sensor). */
+/**
+ * The rule of a payload key, or null when the table has none (the key then becomes an `other` sensor). Only
+ * the table's own entries: `constructor` or `__proto__` would otherwise find what every object inherits.
+ */
 export function ruleOf(table: SensorKeyTable, key: string): SensorKeyRule | null {
   const lower = key.toLowerCase();
-  return table[lower] ?? table[lower.replace(/_\d+$/, '')] ?? null;
+  const rule = Object.hasOwn(table, lower) ? table[lower] : undefined;
+  if (rule) return rule;
+  const base = lower.replace(/_\d+$/, '');
+  return (Object.hasOwn(table, base) ? table[base] : undefined) ?? null;
 }
 
 /** The sensor a key without a rule becomes. */
