@@ -3,18 +3,20 @@
 // writing to SQLite in batches — for 300,000 TTS uplinks of 1,000 devices (as bench:ingest sends them).
 // Usage: node --conditions=@matnat/source --import tsx apps/api/bench/ingestPath.ts
 // (`INGEST_PATH_MESSAGES`, `INGEST_PATH_BATCH`; add --cpu-prof to see where it goes).
+// `INGEST_PATH_OTHER=<another checkout's apps/api>`: that checkout's path too, in this process, batch by batch
+// alternating with this one's (each on a database of its own), so that both see the same machine: an A/B of
+// two versions that a machine shared with others cannot blur.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { migrateToLatest, openDatabase } from '../src/db/database.js';
-import { itemOfUplink } from '../src/ingest/accept.js';
-import { parseMqttMessage } from '../src/ingest/mqtt.js';
-import { IngestQueue } from '../src/ingest/queue.js';
-import { DEFAULT_SENSOR_KEYS } from '../src/ingest/sensorKeys.js';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { DEVICES, payloads, MQTT_TOPIC as TOPIC } from './benchUplinks.js';
 
 const MESSAGES = Number(process.env.INGEST_PATH_MESSAGES ?? 300_000);
 const BATCH = Number(process.env.INGEST_PATH_BATCH ?? 5000);
+const roots = [join(dirname(fileURLToPath(import.meta.url)), '..'), process.env.INGEST_PATH_OTHER].filter(
+  (root): root is string => Boolean(root),
+);
 
 const base = Date.now() - 86_400_000;
 const baseIso = new Date(base).toISOString();
@@ -27,39 +29,59 @@ const cpu = () => {
   return (used.user + used.system) / 1e6;
 };
 
-const dir = mkdtempSync(join(tmpdir(), 'matnat-ingest-path-'));
-const { db } = openDatabase({ dataDir: dir });
-await migrateToLatest(db);
-const app = { ingest: { keys: DEFAULT_SENSOR_KEYS } } as Parameters<typeof parseMqttMessage>[2];
-const queue = new IngestQueue(db, { maxBatch: BATCH });
+/** One checkout's ingestion path (its modules, imported from `root`) on a fresh SQLite database. */
+async function pathOf(root: string) {
+  const { migrateToLatest, openDatabase } = await import(join(root, 'src/db/database.ts'));
+  const { itemOfUplink } = await import(join(root, 'src/ingest/accept.ts'));
+  const { parseMqttMessage } = await import(join(root, 'src/ingest/mqtt.ts'));
+  const { IngestQueue } = await import(join(root, 'src/ingest/queue.ts'));
+  const { DEFAULT_SENSOR_KEYS } = await import(join(root, 'src/ingest/sensorKeys.ts'));
+  const dir = mkdtempSync(join(tmpdir(), 'matnat-ingest-path-'));
+  const { db } = openDatabase({ dataDir: dir });
+  await migrateToLatest(db);
+  const app = { ingest: { keys: DEFAULT_SENSOR_KEYS } };
+  const queue = new IngestQueue(db, { maxBatch: BATCH });
+  const side = { root, parsing: 0, all: 0, stored: 0 };
+  /** Parses and stores one batch; its CPU is counted unless it is among the first (they create the devices). */
+  const run = async (batch: Buffer[], counted: boolean) => {
+    const started = cpu();
+    await new Promise<void>((done) => {
+      let left = batch.length;
+      for (const p of batch) {
+        const parsed = parseMqttMessage(TOPIC, p, app);
+        if (!parsed || !('uplink' in parsed)) throw new Error('bench payload not an uplink');
+        queue.add(itemOfUplink(parsed.uplink, { id: 1, teamId: null }), (_: unknown, result: unknown) => {
+          if (result) side.stored++;
+          if (--left === 0) done();
+        });
+      }
+      if (counted) side.parsing += cpu() - started;
+    });
+    if (counted) side.all += cpu() - started;
+  };
+  const close = async () => {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { side, run, close };
+}
+
+const paths = [];
+for (const root of roots) paths.push(await pathOf(root));
 const loadBefore = loadavg()[0]!;
-let parsing = 0;
-let all = 0;
-let stored = 0;
 for (let i = 0; i < MESSAGES; i += BATCH) {
   const batch = Array.from({ length: Math.min(BATCH, MESSAGES - i) }, (_, k) => payload(i + k));
-  const started = cpu();
-  await new Promise<void>((done) => {
-    let left = batch.length;
-    for (const p of batch) {
-      const parsed = parseMqttMessage(TOPIC, p, app);
-      if (!parsed || !('uplink' in parsed)) throw new Error('bench payload not an uplink');
-      queue.add(itemOfUplink(parsed.uplink, { id: 1, teamId: null }), (_, result) => {
-        if (result) stored++;
-        if (--left === 0) done();
-      });
-    }
-    // The first messages create the devices, sensors and gateways: not counted.
-    if (i >= DEVICES) parsing += cpu() - started;
-  });
-  if (i >= DEVICES) all += cpu() - started;
+  // Each goes first every other batch.
+  for (const path of (i / BATCH) % 2 === 0 ? paths : [...paths].reverse())
+    await path.run(batch, i >= DEVICES);
 }
 const counted = MESSAGES - DEVICES;
 const us = (seconds: number) => ((seconds / counted) * 1e6).toFixed(1);
-console.log(
-  `ingest path: ${stored.toLocaleString('en-US')} of ${MESSAGES.toLocaleString('en-US')} stored in batches of ${BATCH}; ` +
-    `CPU a message: parsing ${us(parsing)} µs, storing ${us(all - parsing)} µs, together ${us(all)} µs; ` +
-    `load ${loadBefore.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`,
-);
-await db.destroy();
-rmSync(dir, { recursive: true, force: true });
+for (const { side } of paths)
+  console.log(
+    `ingest path${paths.length > 1 ? ` of ${side.root}` : ''}: ${side.stored.toLocaleString('en-US')} of ` +
+      `${MESSAGES.toLocaleString('en-US')} stored in batches of ${BATCH}; CPU a message: parsing ${us(side.parsing)} µs, ` +
+      `storing ${us(side.all - side.parsing)} µs, together ${us(side.all)} µs`,
+  );
+console.log(`load ${loadBefore.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}`);
+for (const path of paths) await path.close();

@@ -6,6 +6,8 @@ export const DEVICE_ID_PATTERN = /^[A-Za-z0-9._:-]+$/;
 
 const HEX = /^[0-9a-fA-F]+$/;
 const EUI = /^[0-9a-fA-F]{16}$/;
+/** A DevEUI already as it is stored (what network servers send): nothing to trim, strip or raise. */
+const NORMAL_EUI = /^[0-9A-F]{16}$/;
 
 /**
  * A device id as ingestion stores and matches it: a DevEUI (16 hex digits, separators `-`, `:` and spaces
@@ -19,6 +21,7 @@ export function deviceIdOf(
   label: string,
   options: { eui?: boolean } = {},
 ): { id: string } | { problem: string } {
+  if (NORMAL_EUI.test(raw)) return { id: raw };
   const compact = raw.trim().replace(/[-:\s]/g, '');
   if (EUI.test(compact)) return { id: compact.toUpperCase() };
   if (options.eui) return { problem: M.devEui(label) };

@@ -71,12 +71,38 @@ const withoutProbe = (r: UplinkReading) => r.value === 0 && r.rule.zeroWithoutPr
 export const SENSOR_CAP_REASON = `Enheten har redan ${LIMITS.sensorsPerDevice} sensorer; nya tas inte emot.`;
 
 /**
+ * Sensor ids by device and payload key (case-insensitive), looked up without making a key string for
+ * every reading (issue 27 point 7: two such strings a reading showed in the server's CPU a message).
+ */
+export class SensorIds {
+  readonly #byDevice = new Map<number, Map<string, number>>();
+
+  get(deviceId: number, key: string): number | undefined {
+    return this.#byDevice.get(deviceId)?.get(key.toLowerCase());
+  }
+
+  set(deviceId: number, key: string, id: number): void {
+    let ofDevice = this.#byDevice.get(deviceId);
+    if (!ofDevice) {
+      ofDevice = new Map();
+      this.#byDevice.set(deviceId, ofDevice);
+    }
+    ofDevice.set(key.toLowerCase(), id);
+  }
+
+  merge(other: SensorIds): void {
+    for (const [deviceId, ofDevice] of other.#byDevice)
+      for (const [key, id] of ofDevice) this.set(deviceId, key, id);
+  }
+}
+
+/**
  * Ids this process has already resolved: a device by EUI, a sensor by device and key, a gateway by EUI,
  * a device–gateway link. Filled only after a commit, so a rolled-back creation is never remembered.
  */
 export class IngestCache {
   readonly devices = new Map<string, number>();
-  readonly sensors = new Map<string, number>();
+  readonly sensors = new SensorIds();
   readonly gateways = new Map<string, number>();
   readonly links = new Set<string>();
   /** When this process last wrote a device's health (wall clock). */
@@ -88,7 +114,7 @@ export class IngestCache {
     for (const id of other.real) this.real.add(id);
     for (const [k, v] of other.healthAt) this.healthAt.set(k, v);
     for (const [k, v] of other.devices) this.devices.set(k, v);
-    for (const [k, v] of other.sensors) this.sensors.set(k, v);
+    this.sensors.merge(other.sensors);
     for (const [k, v] of other.gateways) this.gateways.set(k, v);
     for (const k of other.links) this.links.add(k);
   }
@@ -116,7 +142,8 @@ export async function writeBatch(
   const batchDeviceIds = await resolveDevices(trx, batch, cache, learnt, at);
   // Items whose integration may write to their device (issue 24); the refused write nothing at all.
   const allowed = await mayWrite(trx, batch, batchDeviceIds);
-  const permitted = batch.flatMap((_, i) => (allowed[i] ? [i] : []));
+  const permitted: number[] = [];
+  for (let i = 0; i < batch.length; i++) if (allowed[i]) permitted.push(i);
   const simulation = await withoutStaleSimulation(
     trx,
     permitted.map((i) => batch[i]!),
@@ -127,30 +154,33 @@ export async function writeBatch(
   const kept = simulation ? simulation.map((j) => permitted[j]!) : permitted;
   const items = kept.map((i) => batch[i]!);
   const deviceIds = kept.map((i) => batchDeviceIds[i]!);
-  const sensorIds = await resolveSensors(trx, items, deviceIds, cache, learnt, at);
+  await resolveSensors(trx, items, deviceIds, cache, learnt, at);
   const readings: Reading[] = [];
+  // Usually every reading has its sensor: then an item's result is one small object, nothing else made.
   const written = items.map((item, i): ItemResult => {
     const deviceId = deviceIds[i]!;
-    const noProbe: string[] = [];
-    const skipped: Record<string, string> = {};
+    const result: ItemResult = { deviceId, stored: 0 };
     for (const r of item.readings) {
-      const sensorId = sensorIds.get(sensorKey(deviceId, r.key));
-      if (sensorId !== undefined) readings.push({ sensor_id: sensorId, ts: r.ts, value: r.value });
-      else if (withoutProbe(r)) noProbe.push(r.key);
-      else skipped[r.key] = SENSOR_CAP_REASON;
+      const sensorId =
+        r.sensorId ?? cache.sensors.get(deviceId, r.key) ?? learnt.sensors.get(deviceId, r.key);
+      if (sensorId !== undefined) {
+        readings.push({ sensor_id: sensorId, ts: r.ts, value: r.value });
+        result.stored++;
+      } else if (withoutProbe(r)) {
+        result.noProbe ??= [];
+        result.noProbe.push(r.key);
+      } else {
+        result.skipped ??= {};
+        result.skipped[r.key] = SENSOR_CAP_REASON;
+      }
     }
-    const result: ItemResult = {
-      deviceId,
-      stored: item.readings.length - noProbe.length - Object.keys(skipped).length,
-    };
-    if (noProbe.length > 0) result.noProbe = noProbe;
-    if (Object.keys(skipped).length > 0) result.skipped = skipped;
     return result;
   });
   const added = await writeReadings(trx, readings);
   const gatewayIds = await resolveGateways(trx, items, cache, learnt, at);
   await writeHealth(trx, items, deviceIds, gatewayIds, cache, learnt);
   // The refused items wrote nothing; the simulator's dropped ones stored nothing.
+  if (kept.length === batch.length) return { results: written, readings, added, learnt };
   const results = batch.map(
     (_, i): ItemResult =>
       allowed[i]
@@ -331,6 +361,10 @@ function sensorMatch(
   return ofType.length === 1 ? ofType[0]!.id : undefined;
 }
 
+/**
+ * Finds or creates the sensors of the items' readings that neither name their sensor nor are in the cache;
+ * their ids go to `learnt.sensors` (a reading's sensor: its own id, else the cache's, else learnt's).
+ */
 async function resolveSensors(
   trx: Kysely<DB>,
   items: readonly IngestItem[],
@@ -338,19 +372,16 @@ async function resolveSensors(
   cache: IngestCache,
   learnt: IngestCache,
   at: string,
-): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
+): Promise<void> {
   const missing = new Map<string, { deviceId: number; reading: UplinkReading }>();
   items.forEach((item, i) => {
     const deviceId = deviceIds[i]!;
-    for (const reading of item.readings) {
-      const k = sensorKey(deviceId, reading.key);
-      const id = reading.sensorId ?? cache.sensors.get(k);
-      if (id !== undefined) out.set(k, id);
-      else missing.set(k, { deviceId, reading });
-    }
+    for (const reading of item.readings)
+      if (reading.sensorId === undefined && cache.sensors.get(deviceId, reading.key) === undefined)
+        missing.set(sensorKey(deviceId, reading.key), { deviceId, reading });
   });
-  if (missing.size === 0) return out;
+  if (missing.size === 0) return;
+  const out = learnt.sensors;
   const devices = [...new Set([...missing.values()].map((m) => m.deviceId))];
   const existing = await trx
     .selectFrom('sensors')
@@ -361,12 +392,12 @@ async function resolveSensors(
   // Sensors each device has or is about to get: none beyond LIMITS.sensorsPerDevice is created.
   const count = new Map<number, number>();
   for (const sensor of existing) count.set(sensor.device_id, (count.get(sensor.device_id) ?? 0) + 1);
-  for (const [k, m] of missing) {
+  for (const m of missing.values()) {
     const id = sensorMatch(
       existing.filter((s) => s.device_id === m.deviceId),
       m.reading,
     );
-    if (id !== undefined) out.set(k, id);
+    if (id !== undefined) out.set(m.deviceId, m.reading.key, id);
     else if (withoutProbe(m.reading)) continue;
     else if ((count.get(m.deviceId) ?? 0) < LIMITS.sensorsPerDevice) {
       toCreate.push(m);
@@ -374,14 +405,12 @@ async function resolveSensors(
     }
   }
   if (toCreate.length > 0) await createSensors(trx, toCreate, out, at);
-  for (const [k, id] of out) learnt.sensors.set(k, id);
-  return out;
 }
 
 async function createSensors(
   trx: Kysely<DB>,
   wanted: readonly { deviceId: number; reading: UplinkReading }[],
-  out: Map<string, number>,
+  out: SensorIds,
   at: string,
 ) {
   await trx
@@ -406,7 +435,7 @@ async function createSensors(
     .where('key', 'is not', null)
     .orderBy('id')
     .execute();
-  for (const row of rows) out.set(sensorKey(row.device_id, row.key!), row.id);
+  for (const row of rows) out.set(row.device_id, row.key!, row.id);
   // A device heard for the first time shows its first sensor (a temperature if it has one) by default: one
   // statement for all of them (a statement a device held a batch of 1,000 new devices up for seconds).
   await sql`update devices set default_sensor_id = (
@@ -478,21 +507,39 @@ async function updateFrom(
 
 /** The newest item of each device (by the time it was heard), keeping a battery or power state seen earlier. */
 function latestByDevice(items: readonly IngestItem[], deviceIds: readonly number[]) {
-  const out = new Map<number, IngestItem>();
-  items.forEach((item, i) => {
+  // One record a device, merged in place (under load a device sends many items a batch).
+  type Merged = Pick<IngestItem, 'ts' | 'battery' | 'externalPower' | 'gateways'> & {
+    newest: IngestItem;
+    of: number;
+  };
+  const merged = new Map<number, Merged>();
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
     const id = deviceIds[i]!;
-    const seen = out.get(id);
-    if (!seen) out.set(id, item);
-    else {
-      const [older, newer] = item.ts >= seen.ts ? [seen, item] : [item, seen];
-      out.set(id, {
-        ...newer,
-        battery: newer.battery ?? older.battery,
-        externalPower: newer.externalPower ?? older.externalPower,
-        gateways: newer.gateways.length > 0 ? newer.gateways : older.gateways,
-      });
+    const m = merged.get(id);
+    if (!m) {
+      const { ts, battery, externalPower, gateways } = item;
+      merged.set(id, { newest: item, of: 1, ts, battery, externalPower, gateways });
+      continue;
     }
-  });
+    m.of++;
+    if (item.ts >= m.ts) {
+      m.newest = item;
+      m.ts = item.ts;
+      m.battery = item.battery ?? m.battery;
+      m.externalPower = item.externalPower ?? m.externalPower;
+      if (item.gateways.length > 0) m.gateways = item.gateways;
+    } else {
+      m.battery ??= item.battery;
+      m.externalPower ??= item.externalPower;
+      if (m.gateways.length === 0) m.gateways = item.gateways;
+    }
+  }
+  const out = new Map<number, IngestItem>();
+  for (const [id, m] of merged) {
+    const { newest, ts, battery, externalPower, gateways } = m;
+    out.set(id, m.of === 1 ? newest : { ...newest, ts, battery, externalPower, gateways });
+  }
   return out;
 }
 

@@ -155,7 +155,7 @@ export async function writeReadings<T>(db: Kysely<T>, readings: readonly Reading
   }
   if (changed === readings.length) {
     await sql`release savepoint readings`.execute(db);
-    await addToRollups(db, readings);
+    await addToRollups(db, rows);
     return changed;
   }
   await sql`rollback to savepoint readings`.execute(db);
@@ -198,7 +198,7 @@ async function writeSortedOut<T>(db: Kysely<T>, readings: readonly Reading[]): P
     const fresh = new Set(returned.flat().map((row) => `${row.sensor_id}:${Number(row.ts)}`));
     for (const [key, r] of unique) (fresh.has(key) ? added : again).push(r);
   }
-  await addToRollups(db, added);
+  await addToRollups(db, byKey(added));
   await replaceValues(db, again);
   return added.length;
 }
@@ -224,49 +224,52 @@ interface RollupPart {
   last_value: number;
 }
 
-function partials(readings: readonly Reading[], width: number): RollupPart[] {
-  const out = new Map<string, RollupPart>();
-  for (const r of readings) {
-    const ts = Math.trunc(r.ts);
+/**
+ * The readings' parts of each period of `width`, from rows in key order (`byKey`): a period's readings are
+ * next to each other, so one pass makes the parts, themselves in key order (no map, no key a reading).
+ */
+function partials(rows: readonly (readonly [number, number, number])[], width: number): RollupPart[] {
+  const out: RollupPart[] = [];
+  let p: RollupPart | undefined;
+  for (const [sensor, ts, value] of rows) {
     const bucket = Math.floor(ts / width) * width;
-    const key = `${r.sensor_id}:${bucket}`;
-    const p = out.get(key);
-    if (!p) {
-      out.set(key, {
-        sensor_id: r.sensor_id,
+    if (p === undefined || p.sensor_id !== sensor || p.bucket !== bucket) {
+      p = {
+        sensor_id: sensor,
         bucket,
         count: 1,
-        sum: r.value,
-        min: r.value,
-        max: r.value,
+        sum: value,
+        min: value,
+        max: value,
         last_ts: ts,
-        last_value: r.value,
-      });
+        last_value: value,
+      };
+      out.push(p);
       continue;
     }
     p.count++;
-    p.sum += r.value;
-    if (r.value < p.min) p.min = r.value;
-    if (r.value > p.max) p.max = r.value;
-    if (ts >= p.last_ts) {
-      p.last_ts = ts;
-      p.last_value = r.value;
-    }
+    p.sum += value;
+    if (value < p.min) p.min = value;
+    if (value > p.max) p.max = value;
+    // In key order the last row of a period is its newest (of equal times, the last received).
+    p.last_ts = ts;
+    p.last_value = value;
   }
-  // One lock order for every writer: concurrent processes adding to the same periods never deadlock.
-  return [...out.values()].sort((a, b) => a.sensor_id - b.sensor_id || a.bucket - b.bucket);
+  // Key order is also the one lock order of every writer: concurrent processes adding to the same periods never deadlock.
+  return out;
 }
 
 // 8 parameters a row.
 const ROLLUP_ROWS_PER_INSERT = 1000;
 
-async function addToRollups<T>(db: Kysely<T>, readings: readonly Reading[]): Promise<void> {
-  if (readings.length === 0) return;
+/** Adds readings, as rows in key order (`byKey`), to their hourly and daily rollups. */
+async function addToRollups<T>(db: Kysely<T>, rows: readonly [number, number, number][]): Promise<void> {
+  if (rows.length === 0) return;
   const pg = isPostgres(db as Kysely<unknown>);
   const least = pg ? 'least' : 'min';
   const greatest = pg ? 'greatest' : 'max';
   for (const { table, width } of ROLLUPS) {
-    const all = partials(readings, width);
+    const all = partials(rows, width);
     for (let i = 0; i < all.length; i += ROLLUP_ROWS_PER_INSERT) {
       await executeValues(
         db,
