@@ -35,6 +35,46 @@ export function bandPixels(chart: Locator): Promise<number> {
   });
 }
 
+/** What `watchLines` saw from its start: frames sampled, the fewest line pixels of any, frames marked stale. */
+export interface LinesWatched {
+  frames: number;
+  fewest: number;
+  staleFrames: number;
+}
+
+/**
+ * Samples a chart's plot (its first canvas) every frame from now until the returned function stops it: the
+ * opaque, clearly coloured pixels (the data lines: grid, axes and labels are grey, the min/max envelope
+ * translucent, so an empty chart has none), the fewest of any frame, and how many frames the chart was
+ * marked stale (`matnat-chart--stale`: the previous data dimmed while new data loads).
+ */
+export async function watchLines(chart: Locator): Promise<() => Promise<LinesWatched>> {
+  const handle = await chart.evaluateHandle((element) => {
+    const seen = { frames: 0, fewest: Number.POSITIVE_INFINITY, staleFrames: 0, on: true };
+    const sample = () => {
+      if (!seen.on) return;
+      const canvas = element.querySelector('canvas');
+      const data = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
+        if (a === 255 && Math.max(r, g, b) - Math.min(r, g, b) > 60) count++;
+      }
+      seen.frames++;
+      seen.fewest = Math.min(seen.fewest, count);
+      if (element.classList.contains('matnat-chart--stale')) seen.staleFrames++;
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+    return seen;
+  });
+  return () =>
+    handle.evaluate((seen) => {
+      seen.on = false;
+      return { frames: seen.frames, fewest: seen.fewest, staleFrames: seen.staleFrames };
+    });
+}
+
 /** The CSS colour a threshold colour name has by default (THRESHOLD_COLOR_DEFAULTS in @matnat/react). */
 const STEP_RGB: Record<string, string> = {
   blue: 'rgb(29, 78, 216)',

@@ -3,7 +3,7 @@
 // on the real server (SQLite) in real Chromium at 375 and 1280 px, with axe.
 import { expect, type Page, test } from '@playwright/test';
 import { fittingInterval } from '../packages/contract/src/ranges';
-import { bandPixels, dragAcross, hover, zoomRequest } from './panelChecks';
+import { bandPixels, dragAcross, hover, watchLines, zoomRequest } from './panelChecks';
 import { apiCall, expectAccessible, ingest, screenshots, signedIn, web } from './webPages';
 
 type ApiDevice = { id: number; sensors: { id: number; type: string }[] };
@@ -159,3 +159,52 @@ for (const width of [375, 1280]) {
     await expect(chart).toBeFocused();
   });
 }
+
+test("issue 21 point 3: a zoom keeps the range's lines drawn, dimmed, until its finer buckets replace them; the chart is never empty", async ({
+  page,
+}) => {
+  await signedIn(page, 'anna@matnat.se');
+  const device = await deviceWithReadings(page, 'e2e-chart-zoom-kept', 'Zoom utan tomrum');
+  await page.goto(`${web()}/device/${device.id}`);
+  const panel = page.locator('.matnat-line-chart-panel').first();
+  const chart = panel.locator('.matnat-chart');
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  await expect(panel).toHaveAttribute('aria-busy', 'false');
+  const lastTime = (await hover(page, chart, 0.995))[0]!;
+  await page.mouse.move(0, 0);
+
+  // The zoom's measurements are held for 1.5 s: the time between the zoom and its answer, made long.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/measurements\?.*from=/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const stop = await watchLines(chart);
+  const asked = zoomRequest(page);
+  await dragAcross(page, chart, 0.2, 0.6);
+  await asked;
+  await page.mouse.move(0, 0);
+  // While it loads: the range's lines stay, dimmed, the panel busy and saying so, 'Återställ zoom' there.
+  await expect(chart).toHaveClass(/matnat-chart--stale/);
+  await expect(panel).toHaveAttribute('aria-busy', 'true');
+  await expect(panel.getByText('Laddar…')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Återställ zoom' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Ladda ner CSV' })).toBeDisabled();
+  await page.waitForTimeout(1_500);
+  await page.screenshot({ path: 'test-results/screenshots/web-chart-zoom-loading-1280.png' });
+  const answered = page.waitForResponse((r) => /\/measurements\?.*from=/.test(r.url()));
+  release();
+  expect((await answered).status()).toBe(200);
+  await expect(chart).not.toHaveClass(/matnat-chart--stale/);
+  await expect(panel).toHaveAttribute('aria-busy', 'false');
+  await expect(panel.getByText('Laddar…')).toHaveCount(0);
+  // The zoom's own buckets: the right edge is the zoom's end, not the latest reading.
+  await expect.poll(async () => (await hover(page, chart, 0.995))[0]! < lastTime).toBe(true);
+  const watched = await stop();
+  // Every frame from the drag to the new data had lines; dozens of them were the dimmed range's.
+  expect(watched.frames).toBeGreaterThan(30);
+  expect(watched.staleFrames).toBeGreaterThan(20);
+  expect(watched.fewest).toBeGreaterThan(100);
+  await page.unroute(/\/measurements\?.*from=/);
+});

@@ -4,12 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { libraryConfig } from '@matnat/build-config';
 import { type Plugin, transform } from 'esbuild';
 import { defineConfig } from 'tsup';
+import { dropUnusedLeafletRules } from './src/maps/leafletCssRules';
 
 const require = createRequire(import.meta.url);
 
 /**
  * `import css from 'x.css?inline'` (Vite's spelling) as a string, so Leaflet's CSS can go into shadow roots;
- * minified as a stylesheet (Leaflet ships it with comments and indentation: 14.8 kB, 11 kB minified).
+ * minified as a stylesheet (Leaflet ships it with comments and indentation: 14.8 kB, 11 kB minified), without
+ * the rules of the parts of Leaflet the maps never create (leafletCssRules.ts: 2.70 → 2.2 kB gz).
  */
 const inlineCss: Plugin = {
   name: 'inline-css',
@@ -21,7 +23,8 @@ const inlineCss: Plugin = {
     }));
     build.onLoad({ filter: /.*/, namespace: 'inline-css' }, async (args) => {
       const css = await readFile(args.path.replace(/#inline$/, ''), 'utf8');
-      return { contents: (await transform(css, { loader: 'css', minify: true })).code, loader: 'text' };
+      const { code } = await transform(css, { loader: 'css', minify: true });
+      return { contents: dropUnusedLeafletRules(code), loader: 'text' };
     });
   },
 };

@@ -123,6 +123,8 @@ export {
 } from './queries';
 export type {
   CachedQuery,
+  ObservedState,
+  PlaceholderData,
   QueryClientConfig,
   QueryDefaults,
   QueryFilters,
@@ -133,7 +135,7 @@ export type {
   QueryState,
   Retry,
 } from './queryClient';
-export { hashKey, QueryClient } from './queryClient';
+export { hashKey, keepPreviousData, observedState, QueryClient } from './queryClient';
 export type { LiveEvent, LiveReading, ReadingStream, ReadingStreamOptions } from './readingStream';
 export { createReadingStream } from './readingStream';
 export { sharedClient } from './registry';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient, type QueryFunctionContext } from './queryClient';
+import { keepPreviousData, observedState, QueryClient, type QueryFunctionContext } from './queryClient';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -208,5 +208,61 @@ describe('the core query cache and React: no update of one component while anoth
     s.answer(1);
     await vi.runAllTimersAsync();
     expect(heard).toEqual(['fetching', 'idle']);
+  });
+});
+
+describe('placeholder data (keepPreviousData): a reader keeps showing the previous key while a new key loads', () => {
+  /** A range answered [1, 2, 3], then a zoom asked for and not answered yet. */
+  async function rangeThenZoom() {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const s = server<number[]>();
+    const range = qc.build({ queryKey: ['series', 'range'], queryFn: s.queryFn });
+    void range.fetch();
+    s.answer([1, 2, 3]);
+    await vi.runAllTimersAsync();
+    const zoom = qc.build({ queryKey: ['series', 'zoom'], queryFn: s.queryFn });
+    zoom.fetch().catch(() => {});
+    return { qc, s, range, zoom };
+  }
+
+  it('the previous answer is the placeholder while the new key is pending, marked as such; the answer replaces it', async () => {
+    const { qc, s, range, zoom } = await rangeThenZoom();
+    const shown = observedState(zoom, keepPreviousData, range);
+    expect(shown).toMatchObject({ data: [1, 2, 3], status: 'success', isPlaceholderData: true });
+    expect(shown.fetchStatus).toBe('fetching');
+    // The cache itself holds nothing for the new key: the placeholder is the reader's, never stored.
+    expect(zoom.state).toMatchObject({ data: undefined, status: 'pending' });
+    expect(qc.getQueryData(['series', 'zoom'])).toBeUndefined();
+    s.answer([2, 2.5]);
+    await vi.runAllTimersAsync();
+    expect(observedState(zoom, keepPreviousData, range)).toMatchObject({
+      data: [2, 2.5],
+      status: 'success',
+      isPlaceholderData: false,
+    });
+  });
+
+  it('a failure of the new key drops the placeholder: the error shows, not the old data as if current', async () => {
+    const { s, range, zoom } = await rangeThenZoom();
+    expect(observedState(zoom, keepPreviousData, range).isPlaceholderData).toBe(true);
+    s.pending.at(-1)!.reject(new Error('503'));
+    await vi.runAllTimersAsync();
+    const shown = observedState(zoom, keepPreviousData, range);
+    expect(shown).toMatchObject({ data: undefined, status: 'error', isPlaceholderData: false });
+    expect(shown.error?.message).toBe('503');
+  });
+
+  it('without placeholderData, or with nothing shown before, a pending query shows no data; a value is a placeholder too', () => {
+    const qc = new QueryClient();
+    const s = server<number>();
+    const query = qc.build({ queryKey: ['n'], queryFn: s.queryFn });
+    void query.fetch();
+    expect(observedState(query)).toMatchObject({
+      data: undefined,
+      status: 'pending',
+      isPlaceholderData: false,
+    });
+    expect(observedState(query, keepPreviousData, undefined).isPlaceholderData).toBe(false);
+    expect(observedState(query, 7)).toMatchObject({ data: 7, status: 'success', isPlaceholderData: true });
   });
 });

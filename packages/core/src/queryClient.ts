@@ -59,6 +59,23 @@ export interface QueryFilters {
 
 const noop = () => {};
 
+/**
+ * What a reader shows while its query has no answer yet (TanStack Query's `placeholderData`): a value, or
+ * one made from the data of the query the reader showed last (`keepPreviousData`).
+ */
+export type PlaceholderData<T> =
+  | T
+  | ((previousData: T | undefined, previousQuery: CachedQuery<T> | undefined) => T | undefined);
+
+/** As `placeholderData`: the data the reader showed before stays while its new key loads (TanStack Query's). */
+export const keepPreviousData = <T>(previousData: T | undefined): T | undefined => previousData;
+
+/** A query's state as one reader shows it: its own, or a placeholder while it has no answer yet. */
+export interface ObservedState<T = unknown> extends QueryState<T> {
+  /** `data` is the placeholder, not this query's answer: to be shown as not current (dimmed, busy). */
+  isPlaceholderData: boolean;
+}
+
 const sorted = (_: string, value: unknown) =>
   value && typeof value === 'object' && !Array.isArray(value)
     ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1)))
@@ -264,6 +281,31 @@ export class CachedQuery<T = unknown> {
     clearTimeout(this.gcTimer);
     this.cancel();
   }
+}
+
+/**
+ * What a reader of `query` shows (TanStack Query's observer result): the query's state, or while the query
+ * is pending (no answer and no failure yet) and `placeholderData` gives data, that data as a success marked
+ * `isPlaceholderData`. A function gets the data of `previous`, the query the reader last showed data of
+ * (another key's: the range before a zoom). The placeholder goes when the answer or a failure comes.
+ */
+export function observedState<T>(
+  query: CachedQuery<T>,
+  placeholderData?: NoInfer<PlaceholderData<T>>,
+  previous?: CachedQuery<T>,
+): ObservedState<T> {
+  const { state } = query;
+  const fill: PlaceholderData<T> | undefined = state.status === 'pending' ? placeholderData : undefined;
+  const data =
+    typeof fill === 'function'
+      ? (fill as (d: T | undefined, q: CachedQuery<T> | undefined) => T | undefined)(
+          previous?.state.data,
+          previous,
+        )
+      : (fill as T | undefined);
+  return data === undefined
+    ? { ...state, isPlaceholderData: false }
+    : { ...state, data, status: 'success', isPlaceholderData: true };
 }
 
 /** The cache of every query of one client, and the count of its writes under way. */

@@ -230,7 +230,7 @@ describe('LineChartPanel reads through the core client', () => {
     render(<LineChartPanel items={[{ sensorId: 1 }]} range="prev_24_h" />, { wrapper });
     await settle();
     const box = document.querySelector('.matnat-chart') as HTMLElement;
-    // The line is made anew when the zoom's buckets come (none are shown while they load).
+    // One line throughout: the range's buckets stay drawn while the zoom's load, then the zoom's replace them.
     const line = () => chartMock.charts[0]!.series[0]!;
     const times = () => line().data.map((p) => (p as { time: number }).time);
     const [before, during] = [T0 + 4 * 3_600_000, T0 + 5 * 3_600_000];
@@ -243,14 +243,126 @@ describe('LineChartPanel reads through the core client', () => {
     await settle();
     // Zoomed: the window ends where it ends, no live reading after it, not even one heard meanwhile.
     expect(times()).toEqual([T0 / 1000, T0 / 1000 + 3_600]);
+    const updated = line().updates.length;
     api.push({ sensor_id: 1, value: 31, measured_at: new Date(during).toISOString() });
     await settle();
     expect(times()).toEqual([T0 / 1000, T0 / 1000 + 3_600]);
-    expect(line().updates).toEqual([]);
+    expect(line().updates.slice(updated)).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Återställ zoom' }));
     await settle();
     // The range's cached buckets with both readings the stream brought since they were fetched.
     expect(times().slice(-2)).toEqual([before / 1000, during / 1000]);
+  });
+
+  /** The stand-in API with the measurement requests held while `hold()` is on, until `release()`. */
+  function heldSetup() {
+    const api = widgetApi();
+    let gate: Promise<void> | null = null;
+    let release = () => {};
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (gate && String(input).includes('/measurements')) await gate;
+      return api.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    const client = testCoreClient({ ...api, fetch });
+    return {
+      api,
+      wrapper: withClient(client),
+      measurements: () => api.callsTo(/\/measurements$/),
+      hold: () => {
+        gate = new Promise((resolve) => (release = resolve));
+      },
+      release: () => {
+        gate = null;
+        release();
+      },
+    };
+  }
+  const panel = () => document.querySelector('.matnat-line-chart-panel') as HTMLElement;
+  const chartBox = () => document.querySelector('.matnat-chart') as HTMLElement;
+  /** Whether the panel shows its lines as not current: dimmed, busy, 'Laddar…' over them, no download. */
+  const shownStale = () => {
+    const csv = screen.getByRole('button', { name: 'Ladda ner CSV' }) as HTMLButtonElement;
+    const signs = [
+      chartBox().classList.contains('matnat-chart--stale'),
+      panel().getAttribute('aria-busy') === 'true',
+      screen.queryByText('Laddar…') !== null,
+      csv.disabled,
+    ];
+    return signs.every(Boolean) ? true : signs.some(Boolean) ? signs : false;
+  };
+
+  it("issue 21 zoom: the range's lines stay drawn, dimmed and busy, while the zoom's buckets load; then they replace them", async () => {
+    const { wrapper, measurements, hold, release } = heldSetup();
+    render(<LineChartPanel items={[{ sensorId: 1, unit: '°C' }]} range="prev_24_h" />, { wrapper });
+    await settle();
+    const chart = chartMock.charts[0]!;
+    const line = chart.series[0]!;
+    expect(line.data).toHaveLength(4);
+    expect(shownStale()).toBe(false);
+    hold();
+    fireEvent.pointerDown(chartBox(), { clientX: 0, button: 0, isPrimary: true, pointerId: 1 });
+    fireEvent.pointerUp(chartBox(), { clientX: 900, pointerId: 1 });
+    await settle();
+    // Between the zoom and its answer: the same lines with the range's points, never none, shown as not
+    // current (dimmed, the panel busy, 'Laddar…' over them, nothing to download), in the zoom's period at once.
+    expect(chart.series).toHaveLength(3);
+    expect(chart.series[0]).toBe(line);
+    expect(line.data).toHaveLength(4);
+    expect(shownStale()).toBe(true);
+    expect(chart.visibleRange).toEqual({ from: T0 / 1000, to: T0 / 1000 + 162 * 60 });
+    expect(screen.getByRole('button', { name: 'Återställ zoom' })).toBeTruthy();
+    release();
+    await settle();
+    expect(measurements().at(-1)!.query.get('from')).toBe(new Date(T0).toISOString());
+    expect(chart.series[0]).toBe(line);
+    expect(line.data).toHaveLength(4);
+    expect(shownStale()).toBe(false);
+  });
+
+  it('issue 21: a new range from the time filter keeps the old lines dimmed until its own come; a failure drops them', async () => {
+    const { api, wrapper, hold, release } = heldSetup();
+    render(<LineChartPanel items={[{ sensorId: 1 }]} range="prev_24_h" />, { wrapper });
+    await settle();
+    const chart = chartMock.charts[0]!;
+    hold();
+    fireEvent.change(screen.getByLabelText('Tidsperiod'), { target: { value: 'prev_3_h' } });
+    await settle();
+    expect(chart.series[0]!.data).toHaveLength(4);
+    expect(shownStale()).toBe(true);
+    api.answer('/api/v1/sensor/1/measurements', { body: { data: buckets(1, 2) } });
+    release();
+    await settle();
+    expect(chart.series[0]!.data).toHaveLength(2);
+    expect(shownStale()).toBe(false);
+
+    // A failed answer is not covered by the range before: the panel says it failed, with no old lines.
+    hold();
+    fireEvent.change(screen.getByLabelText('Tidsperiod'), { target: { value: 'prev_12_h' } });
+    await settle();
+    expect(chart.series[0]!.data).toHaveLength(2);
+    api.answer('/api/v1/sensor/1/measurements', { status: 404, body: { message: 'Hittades inte.' } });
+    release();
+    await settle();
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(chart.series).toHaveLength(0);
+    expect(shownStale()).toEqual([false, false, false, true]);
+  });
+
+  it("issue 21: placeholder lines are only ever the same sensors' (another set of items shows none of them)", async () => {
+    const { wrapper, hold } = heldSetup();
+    const { rerender } = render(
+      <LineChartPanel items={[{ sensorId: 1 }]} range="prev_24_h" filterKey="p" />,
+      {
+        wrapper,
+      },
+    );
+    await settle();
+    hold();
+    rerender(<LineChartPanel items={[{ sensorId: 2 }]} range="prev_24_h" filterKey="p" />);
+    await settle();
+    expect(chartMock.charts[0]!.series).toHaveLength(0);
+    expect(chartBox().classList.contains('matnat-chart--stale')).toBe(false);
+    expect(screen.getByText('Laddar…')).toBeTruthy();
   });
 
   it('issue 21 zoom: a new range from the time filter ends the zoom', async () => {

@@ -7,7 +7,7 @@ import {
   type ThresholdStep,
 } from '@matnat/core';
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
-import { fetchResource, useResource } from '../data/resource';
+import { fetchResource, keepPreviousOfSensors, useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
@@ -85,6 +85,8 @@ function useSeries(
       ),
     refetchInterval: refetchMs,
     enabled,
+    // A zoom or a new range keeps the lines it had (dimmed, busy) until its own buckets come (issue 21).
+    placeholderData: keepPreviousOfSensors(ids),
   });
 }
 
@@ -142,6 +144,9 @@ function LineChartPanelView(props: LineChartPanelProps) {
   // A range the host gave that cannot be shown (issue 21 Bad input): no data, not even the default
   // range's from the cache; the panel says why instead.
   const data = badRange === undefined ? fetched.data : undefined;
+  // The lines of the range or zoom before, shown dimmed until this one's buckets replace them: never as if
+  // they were this range's (no download of them, the panel busy, 'Laddar…' over them).
+  const stale = data !== undefined && fetched.isPlaceholderData;
   // The stream's readings since the range's buckets: kept while zoomed (the zoom's buckets do not hold
   // them), drawn again after 'Återställ zoom'.
   const rangeData = useRef(data);
@@ -206,7 +211,7 @@ function LineChartPanelView(props: LineChartPanelProps) {
   };
 
   return (
-    <section ref={box} className="matnat-panel matnat-line-chart-panel" aria-busy={isPending}>
+    <section ref={box} className="matnat-panel matnat-line-chart-panel" aria-busy={isPending || stale}>
       <header className="matnat-panel__header">
         {title ? <h3 className="matnat-panel__title">{title}</h3> : null}
         <div className="matnat-panel__tools">
@@ -225,7 +230,12 @@ function LineChartPanelView(props: LineChartPanelProps) {
           ) : null}
           {showTimeFilter ? <TimeFilterSelect value={filter} onChange={setFilter} /> : null}
           {showDownload ? (
-            <button type="button" className="matnat-widget-button" onClick={download} disabled={!data}>
+            <button
+              type="button"
+              className="matnat-widget-button"
+              onClick={download}
+              disabled={!data || stale}
+            >
               {m.downloadCsv}
             </button>
           ) : null}
@@ -256,6 +266,7 @@ function LineChartPanelView(props: LineChartPanelProps) {
         {charted ? (
           <TimeSeriesChart
             series={series}
+            className={stale ? 'matnat-chart--stale' : undefined}
             height={height}
             locale={messages.locale}
             onFirstData={props.onFirstData}
@@ -266,7 +277,7 @@ function LineChartPanelView(props: LineChartPanelProps) {
         ) : (
           <div className="matnat-chart" style={{ height }} />
         )}
-        {isPending && !failure ? <p className="matnat-panel__status">{m.loading}</p> : null}
+        {(isPending || stale) && !failure ? <p className="matnat-panel__status">{m.loading}</p> : null}
         {failure && !data ? (
           <p className="matnat-panel__status" role="alert">
             {failure}

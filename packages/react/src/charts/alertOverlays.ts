@@ -1,7 +1,7 @@
 import { rangeQuery } from '@matnat/contract/plain';
 import type { LiveEvent, SensorAlert, SensorAlertPeriods } from '@matnat/core';
 import { useEffect, useMemo, useState } from 'react';
-import { fetchResource, useResource } from '../data/resource';
+import { fetchResource, keepPreviousOfSensors, useResource } from '../data/resource';
 import { useWidgetClient } from '../data/useWidgetClient';
 import type { TimeFilterValue } from '../timeFilter/TimeFilterSelect';
 import { useLatest } from '../widgets/useLatest';
@@ -98,6 +98,8 @@ export function useChartAlerts(
       ),
     refetchInterval: refetchMs,
     enabled: enabled && seen && ids.length > 0,
+    // A new range keeps the alerts of the one before (dimmed with the chart's lines) until its own come.
+    placeholderData: keepPreviousOfSensors(ids),
   });
   const changes = useAlertChanges(ids, data, enabled);
   return useMemo(() => (data ? chartAlerts(data, changes) : []), [data, changes]);

@@ -1,4 +1,4 @@
-import type { IChartApi, MouseEventParams, Time } from 'lightweight-charts';
+import type { IChartApi, IRange, MouseEventParams, Time } from 'lightweight-charts';
 import type { Messages } from '../messages/sv';
 import { resolveColor } from '../styles/theme';
 import { xOf } from './chartOverlays';
@@ -127,6 +127,8 @@ export function readChart(
     if (!value || !onZoom) return;
     live.textContent = messages.chart.zoomedTo(period(a, b));
     onZoom(value);
+    // The period at once, in the lines drawn so far (a panel keeps them, dimmed, until its finer buckets come).
+    timeScale.setVisibleRange({ from: Math.min(a, b) / 1000, to: Math.max(a, b) / 1000 } as IRange<Time>);
   };
 
   /** The pointer's crosshair: the tooltip at its time, hidden when it leaves (unless the keys hold a cursor). */

@@ -1,6 +1,6 @@
 // Widgets read through this module: the client's query cache (the core's `QueryClient`), the same in the
 // React package, the web components and the script tags.
-import type { MatnatQueryOptions } from '@matnat/core';
+import type { CachedQuery, MatnatQueryOptions, PlaceholderData } from '@matnat/core';
 import type { MatnatClientLike } from '../provider/types';
 import { queryClientOf, useQuery } from '../provider/useQuery';
 
@@ -9,19 +9,21 @@ export interface ResourceOptions<T> extends MatnatQueryOptions<T> {
   refetchInterval?: number | false;
   /** @default true */
   enabled?: boolean;
+  /** Data shown while the key has no answer yet: `keepPreviousData` keeps the previous key's (see `useQuery`). */
+  placeholderData?: PlaceholderData<T>;
 }
 
 export interface ResourceResult<T> {
   data: T | undefined;
   error: unknown;
   isPending: boolean;
+  /** `data` is the previous key's (or another placeholder), shown until this key's answer comes. */
+  isPlaceholderData: boolean;
 }
 
 /** One resource through the client's cache: requests for the same key are shared by every widget. */
 export function useResource<T>(options: ResourceOptions<T>): ResourceResult<T> {
-  const { refetchInterval = false, enabled = true, ...query } = options;
-  const result = useQuery<T>({ ...query, refetchInterval, enabled });
-  return { data: result.data, error: result.error, isPending: result.isPending };
+  return useQuery<T>(options);
 }
 
 /**
@@ -31,3 +33,12 @@ export function useResource<T>(options: ResourceOptions<T>): ResourceResult<T> {
 export function fetchResource<T>(client: MatnatClientLike, options: MatnatQueryOptions<T>, staleMs = 0) {
   return queryClientOf(client).fetchQuery({ ...options, staleTime: staleMs });
 }
+
+/**
+ * `keepPreviousData` for a key of sensors (`['sensor', what, ids, …]`): while a new range or zoom of the same
+ * sensors loads, their data of the range before stays; another set of sensors shows none of it.
+ */
+export const keepPreviousOfSensors =
+  (ids: readonly string[]) =>
+  <T>(previous: T | undefined, query?: CachedQuery<T>): T | undefined =>
+    `${query?.queryKey[2]}` === `${ids}` ? previous : undefined;

@@ -1,5 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { transform } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 import { documentHasLeafletCss, ensureLeafletCss, loadLeafletCss } from './leafletCss';
+import { dropUnusedLeafletRules } from './leafletCssRules';
 
 const copies = (root: ParentNode) => root.querySelectorAll('style[data-matnat-leaflet-css]').length;
 
@@ -46,5 +50,38 @@ describe("Leaflet's CSS where the map lives", () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(copies(shadow)).toBe(1);
     expect(copies(document.head)).toBe(0);
+  });
+});
+
+describe("Leaflet's CSS as the maps carry it (the build's inline copy)", () => {
+  it('leaves out the rules of the parts the maps never create, and keeps every other rule and its order', async () => {
+    const source = readFileSync(createRequire(import.meta.url).resolve('leaflet/dist/leaflet.css'), 'utf8');
+    const { code } = await transform(source, { loader: 'css', minify: true });
+    const css = dropUnusedLeafletRules(code);
+    for (const part of [
+      'marker-icon',
+      'marker-shadow',
+      'image-layer',
+      'control-layers',
+      'control-scale',
+      'oldie',
+    ])
+      expect(css).not.toContain(`.leaflet-${part}`);
+    expect(css).not.toContain('.lvml');
+    // What a map, its tiles, circle markers, zoom control, attribution, popups and tooltips need stays.
+    for (const rule of [
+      '.leaflet-pane,.leaflet-tile,.leaflet-tile-container,.leaflet-pane>svg,.leaflet-pane>canvas,.leaflet-zoom-box,.leaflet-layer{position:absolute;left:0;top:0}',
+      '.leaflet-marker-pane{z-index:600}',
+      '.leaflet-zoom-box{',
+      '.leaflet-control-zoom-in,',
+      '.leaflet-control-attribution{',
+      '.leaflet-popup-content-wrapper{',
+      '.leaflet-tooltip{',
+      '@media print{.leaflet-control{',
+    ])
+      expect(css).toContain(rule);
+    // Still one valid stylesheet, about a fifth smaller.
+    await expect(transform(css, { loader: 'css' })).resolves.toBeTruthy();
+    expect(css.length).toBeLessThan(code.length * 0.8);
   });
 });

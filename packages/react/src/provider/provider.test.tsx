@@ -1,4 +1,4 @@
-import { createMatnatClient, createNavigationProgress } from '@matnat/core';
+import { createMatnatClient, createNavigationProgress, keepPreviousData } from '@matnat/core';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { StrictMode } from 'react';
@@ -284,6 +284,41 @@ describe('hooks over the core stores (useSyncExternalStore)', () => {
     await waitFor(() => expect(screen.getAllByRole('button', { name: '1 lag' })).toHaveLength(2));
     fireEvent.click(screen.getAllByRole('button')[0]!);
     expect(calls.filter((c) => c.path === '/api/v1/team')).toHaveLength(1);
+  });
+});
+
+/** A team's name, answered when the test says. */
+function HeldTeam({ id, answers }: { id: number; answers: Map<number, (name: string) => void> }) {
+  const q = useQuery({
+    queryKey: ['heldTeam', id],
+    queryFn: () => new Promise<string>((resolve) => answers.set(id, resolve)),
+    placeholderData: keepPreviousData,
+  });
+  return <p data-placeholder={q.isPlaceholderData}>{`${q.status}: ${q.data ?? '–'}`}</p>;
+}
+
+describe('useQuery placeholderData (keepPreviousData)', () => {
+  it("keeps the previous key's data, marked as placeholder, while the new key loads; its answer replaces it", async () => {
+    const { client } = coreClient();
+    const answers = new Map<number, (name: string) => void>();
+    const { rerender } = renderStrict(
+      <MatnatProvider client={client}>
+        <HeldTeam id={1} answers={answers} />
+      </MatnatProvider>,
+    );
+    // Nothing shown before: nothing to keep.
+    expect(screen.getByText('pending: –').dataset.placeholder).toBe('false');
+    await act(async () => answers.get(1)!('Lag 1'));
+    expect(screen.getByText('success: Lag 1').dataset.placeholder).toBe('false');
+    rerender(
+      <MatnatProvider client={client}>
+        <HeldTeam id={2} answers={answers} />
+      </MatnatProvider>,
+    );
+    expect(screen.getByText('success: Lag 1').dataset.placeholder).toBe('true');
+    expect(client.queryClient.getQueryData(['heldTeam', 2])).toBeUndefined();
+    await act(async () => answers.get(2)!('Lag 2'));
+    expect(screen.getByText('success: Lag 2').dataset.placeholder).toBe('false');
   });
 });
 

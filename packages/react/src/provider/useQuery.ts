@@ -1,5 +1,13 @@
-import type { CachedQuery, QueryClient, QueryOptions, QueryState } from '@matnat/core';
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import {
+  type CachedQuery,
+  type ObservedState,
+  observedState,
+  type PlaceholderData,
+  type QueryClient,
+  type QueryOptions,
+  type QueryState,
+} from '@matnat/core';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useMatnatClient } from './context';
 import { required } from './required';
 
@@ -8,6 +16,12 @@ export interface UseQueryOptions<TData> extends QueryOptions<TData> {
   enabled?: boolean;
   /** Fetch again this often (ms) while mounted; a function of the query decides anew after each change. */
   refetchInterval?: number | false | ((query: CachedQuery<TData>) => number | false);
+  /**
+   * Shown while the key has no answer yet (TanStack Query's): `keepPreviousData` (from `@matnat/core`) keeps
+   * the data of the key this hook showed before, e.g. a chart's range while its zoom loads. The result then
+   * says `isPlaceholderData`: show it as not current (dimmed, busy). Never written to the cache.
+   */
+  placeholderData?: PlaceholderData<TData>;
 }
 
 interface ResultBase {
@@ -15,6 +29,8 @@ interface ResultBase {
   /** `'fetching'` while a request is under way. */
   fetchStatus: QueryState['fetchStatus'];
   dataUpdatedAt: number;
+  /** `data` is the placeholder (`placeholderData`) while the key's own answer is on its way. */
+  isPlaceholderData: boolean;
 }
 
 /** The query's state, told apart by `status` (or the `is…` flags), as TanStack Query's hooks give it. */
@@ -32,7 +48,7 @@ export function queryClientOf(client: { queryClient?: QueryClient }): QueryClien
   return required(client.queryClient, 'query client');
 }
 
-function resultOf<TData>(state: QueryState<TData>): UseQueryResult<TData> {
+function resultOf<TData>(state: ObservedState<TData>): UseQueryResult<TData> {
   return {
     ...state,
     isSuccess: state.status === 'success',
@@ -48,7 +64,7 @@ function resultOf<TData>(state: QueryState<TData>): UseQueryResult<TData> {
  */
 export function useQuery<TData>(options: UseQueryOptions<TData>): UseQueryResult<TData> {
   const queryClient = queryClientOf(useMatnatClient());
-  const { enabled = true, refetchInterval, ...rest } = options;
+  const { enabled = true, refetchInterval, placeholderData, ...rest } = options;
   const defaulted = queryClient.defaultQueryOptions(rest);
   const query = queryClient.build(defaulted);
   // Asked in the first render (in a browser), not when the subscription's passive effect runs after the
@@ -91,5 +107,9 @@ export function useQuery<TData>(options: UseQueryOptions<TData>): UseQueryResult
     };
   }, [query, enabled, interval]);
 
-  return resultOf(state);
+  // The last query this reader showed an answer of: what `keepPreviousData` keeps while a new key loads.
+  const shown = useRef<CachedQuery<TData>>(undefined);
+  const observed = observedState(query, placeholderData, shown.current);
+  if (state.data !== undefined) shown.current = query;
+  return resultOf(observed);
 }

@@ -12,7 +12,7 @@ import {
 import { useMessages } from '../messages';
 import { useOutsidePointerDown } from '../ui/useOutsidePointerDown';
 import { WidgetRoot } from '../widgets/WidgetRoot';
-import { panelStyles } from '../widgets/widgetCss';
+import { pickerStyles } from '../widgets/widgetCss';
 import {
   IntervalSelect,
   rangeText,
@@ -214,7 +214,7 @@ export function TimePickerView({ value, onChange, disabled = false, className }:
 /** The compact time picker in its own widget root (the kit's scoped styles). */
 export function TimePicker(props: TimePickerProps) {
   return (
-    <WidgetRoot sheet={panelStyles}>
+    <WidgetRoot sheet={pickerStyles}>
       <TimePickerView {...props} />
     </WidgetRoot>
   );

@@ -16,7 +16,7 @@ function injectSheet(root: Document | ShadowRoot, sheet: StyleSheetSource) {
 }
 
 /**
- * The `.matnat-root` of a panel or map: puts its sheet (`panelStyles` or `mapStyles`) into the document or
+ * The `.matnat-root` of a panel or map: puts its sheet (`panelStyles`, `pickerStyles` or `mapStyles`) into the document or
  * shadow root it lives in.
  */
 export function WidgetRoot({ sheet, children }: { sheet: StyleSheetSource; children: ReactNode }) {

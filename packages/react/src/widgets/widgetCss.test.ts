@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapStyles, panelStyles, widgetStyles } from './widgetCss';
+import { mapStyles, panelStyles, pickerStyles, widgetStyles } from './widgetCss';
 
 const rulesOf = (css: string) =>
   css
@@ -8,19 +8,29 @@ const rulesOf = (css: string) =>
     .filter(Boolean);
 
 describe("the widgets' sheets: a panel's and a map's, so that a script tag carries only its widget's styles", () => {
-  it('the two sheets together hold every rule of widgetStyles, and only those', () => {
+  it('the three sheets together hold every rule of widgetStyles, and only those', () => {
     const all = rulesOf(widgetStyles.css);
-    const split = new Set([...rulesOf(panelStyles.css), ...rulesOf(mapStyles.css)]);
+    const split = new Set([
+      ...rulesOf(panelStyles.css),
+      ...rulesOf(pickerStyles.css),
+      ...rulesOf(mapStyles.css),
+    ]);
     expect([...split].sort()).toEqual([...new Set(all)].sort());
   });
 
   it("a panel's sheet has no map rules, a map's no panel rules; both have the root's reset and the button", () => {
     expect(panelStyles.css).not.toMatch(/\.matnat-(map|legend|popup|device-marker)\b(?!,)/);
     expect(mapStyles.css).not.toMatch(/\.matnat-(panel|chart|single-value|time-filter|time-picker)[_\s{-]/);
-    for (const sheet of [panelStyles, mapStyles]) {
+    for (const sheet of [panelStyles, pickerStyles, mapStyles]) {
       expect(sheet.css).toContain('.matnat-root{all:initial');
       expect(sheet.css).toContain('.matnat-root .matnat-widget-button{');
     }
-    expect(new Set([panelStyles.id, mapStyles.id, widgetStyles.id]).size).toBe(3);
+    expect(new Set([panelStyles.id, pickerStyles.id, mapStyles.id, widgetStyles.id]).size).toBe(4);
+  });
+
+  it("the time picker's rules are its own sheet's: a panel (panel.js) shows TimeFilterSelect and carries none", () => {
+    expect(panelStyles.css).not.toMatch(/\.matnat-time-picker[_\s{]/);
+    expect(pickerStyles.css).toContain('.matnat-root .matnat-time-picker__panel{');
+    expect(pickerStyles.css).not.toMatch(/\.matnat-(panel|chart|single-value|map|legend)[_\s{-]/);
   });
 });

@@ -14,8 +14,9 @@ const HOST_STYLED =
  * Styles of the panels, time filter and maps; scoped under `.matnat-root` like the UI kit's. The root
  * resets what it would inherit from the host page, and inside a widget the tags above are reverted to the
  * browser's own style before the widget's classes style them (two classes outrank a host's `.content h3`). Panels
- * lay out by their own width (container queries), not the viewport's. In three parts, so that a script tag
- * carries only its widget's: what every widget has, the panels' (and time filter's), the maps'.
+ * lay out by their own width (container queries), not the viewport's. In four parts, so that a script tag
+ * carries only its widget's: what every widget has, the panels' (and time filter's), the time picker's, the
+ * maps'.
  */
 const baseCss = () => `
 ${R}{all:initial;display:block;box-sizing:border-box;font-family:${v('font')};font-size:${v('font-size')};color:${v('text')};line-height:1.5;min-width:0}
@@ -28,6 +29,7 @@ ${R} .matnat-widget-button:disabled{opacity:.5;cursor:not-allowed}
 
 const panelCss = () => `
 ${R} .matnat-chart{overflow:hidden;min-width:0}
+${R} .matnat-chart--stale canvas{opacity:.4}
 ${R} .matnat-panel{container-type:inline-size;box-sizing:border-box;display:flex;flex-direction:column;gap:.75rem;padding:1rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};min-width:0}
 ${R} .matnat-panel__header{display:flex;flex-direction:column;gap:.5rem}
 ${R} .matnat-panel__title{margin:0;font-size:1.125rem;font-weight:600}
@@ -42,6 +44,22 @@ ${R} .matnat-time-filter{display:grid;grid-template-columns:1fr;gap:.25rem;font-
 ${R} .matnat-time-filter label{color:${v('muted')}}
 ${R} .matnat-time-filter select{min-height:2.5rem;padding:.25rem .5rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};color:${v('text')};font:inherit}
 ${R} .matnat-time-filter select:focus-visible{outline:2px solid ${v('focus')};outline-offset:2px}
+${R} .matnat-single-value{margin:0;font-size:2.5rem;font-weight:600;line-height:1.1;color:${v('primary')}}
+${R} .matnat-single-value__unit{font-size:1.25rem;color:${v('muted')}}
+${R} .matnat-single-value__age{margin:0;font-size:.875rem;color:${v('muted')}}
+${R} .matnat-single-value__age--stale{color:${v('warn')};font-weight:600}
+${R} .matnat-single-value-panel__reading{display:flex;flex-wrap:wrap;align-items:baseline;gap:.25rem .75rem}
+${R} .matnat-single-value__step{margin:0;font-size:.875rem;font-weight:600}
+${R} .matnat-single-value--none{color:${v('muted')};font-size:1.75rem}
+${R} .matnat-sparkline{display:block;width:100%;height:2rem;overflow:visible}
+@container (min-width:${breakpoints.md}px){
+${R} .matnat-panel__header{flex-direction:row;align-items:flex-end;justify-content:space-between}
+${R} .matnat-time-filter{grid-template-columns:auto auto;grid-auto-flow:column;grid-template-rows:auto auto}
+}
+`;
+
+/** The compact time picker's (the UI kit's `TimePicker`): not the panels', which show `TimeFilterSelect`. */
+const pickerCss = () => `
 ${R} .matnat-time-picker{position:relative;display:inline-block;max-width:100%;font-size:.875rem}
 ${R} .matnat-time-picker__button{display:inline-flex;flex-wrap:wrap;align-items:center;gap:0 .5rem;max-width:100%;min-height:2.5rem;padding:.375rem .75rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};color:${v('text')};font:inherit;text-align:left;cursor:pointer}
 ${R} .matnat-time-picker__button:hover,${R} .matnat-time-picker__preset:hover{background:${v('surface-alt')}}
@@ -61,18 +79,6 @@ ${R} .matnat-time-picker__field{display:grid;gap:.25rem}
 ${R} .matnat-time-picker__field label{color:${v('muted')}}
 ${R} .matnat-time-picker :is(input,select){box-sizing:border-box;min-height:2.5rem;padding:.25rem .5rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};color:${v('text')};font:inherit}
 ${R} .matnat-time-picker__error{margin:0;color:${v('danger')}}
-${R} .matnat-single-value{margin:0;font-size:2.5rem;font-weight:600;line-height:1.1;color:${v('primary')}}
-${R} .matnat-single-value__unit{font-size:1.25rem;color:${v('muted')}}
-${R} .matnat-single-value__age{margin:0;font-size:.875rem;color:${v('muted')}}
-${R} .matnat-single-value__age--stale{color:${v('warn')};font-weight:600}
-${R} .matnat-single-value-panel__reading{display:flex;flex-wrap:wrap;align-items:baseline;gap:.25rem .75rem}
-${R} .matnat-single-value__step{margin:0;font-size:.875rem;font-weight:600}
-${R} .matnat-single-value--none{color:${v('muted')};font-size:1.75rem}
-${R} .matnat-sparkline{display:block;width:100%;height:2rem;overflow:visible}
-@container (min-width:${breakpoints.md}px){
-${R} .matnat-panel__header{flex-direction:row;align-items:flex-end;justify-content:space-between}
-${R} .matnat-time-filter{grid-template-columns:auto auto;grid-auto-flow:column;grid-template-rows:auto auto}
-}
 `;
 
 const mapCss = () => `
@@ -109,8 +115,14 @@ const sheet = (id: string, css: () => string): StyleSheetSource => ({ id, css: c
 /** The sheet a panel or time filter puts into its root (`WidgetRoot`). */
 export const panelStyles = /* @__PURE__ */ sheet('matnat-widgets-panel', () => baseCss() + panelCss());
 
+/** The sheet `TimePicker` puts into its root: a script tag's panels carry none of it. */
+export const pickerStyles = /* @__PURE__ */ sheet('matnat-widgets-picker', () => baseCss() + pickerCss());
+
 /** The sheet a map puts into its root (`WidgetRoot`). */
 export const mapStyles = /* @__PURE__ */ sheet('matnat-widgets-map', () => baseCss() + mapCss());
 
 /** Every widget's styles in one sheet, for a host that injects them itself. */
-export const widgetStyles = /* @__PURE__ */ sheet('matnat-widgets', () => baseCss() + panelCss() + mapCss());
+export const widgetStyles = /* @__PURE__ */ sheet(
+  'matnat-widgets',
+  () => baseCss() + panelCss() + pickerCss() + mapCss(),
+);
