@@ -244,6 +244,10 @@ test('dashboard.show: one compact time picker (17 presets, custom från–till, 
   });
   expect(gap).toBeLessThan(60);
   await expect(picker()).toHaveText(/Senaste 5 dagarna.*Var 15:e minut/);
+  // The picker's sheet reverts a host's tag styles inside the picker only: the panels keep their own
+  // (their legends once showed bullets under it).
+  await expect(page.locator('.matnat-panel__legend').first()).toHaveCSS('list-style-type', 'none');
+  await expect(page.locator('.matnat-panel__title').first()).toHaveCSS('margin-top', '0px');
   await expect(picker()).toHaveAttribute('aria-expanded', 'false');
   // By keyboard: open, the current preset has focus, two back is 'Senaste 24 timmarna'.
   await picker().focus();

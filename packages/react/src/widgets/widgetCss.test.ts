@@ -8,12 +8,16 @@ const rulesOf = (css: string) =>
     .filter(Boolean);
 
 describe("the widgets' sheets: a panel's and a map's, so that a script tag carries only its widget's styles", () => {
+  /** The rule that reverts a host's tag styles inside the widgets it names, and the widgets it names. */
+  const revertOf = (css: string) => /:is\(([^)]*)\) :where\([^{]*\{all:revert/.exec(css)?.[1];
+  const withoutRevert = (css: string) => rulesOf(css).filter((rule) => !revertOf(rule));
+
   it('the three sheets together hold every rule of widgetStyles, and only those', () => {
-    const all = rulesOf(widgetStyles.css);
+    const all = withoutRevert(widgetStyles.css);
     const split = new Set([
-      ...rulesOf(panelStyles.css),
-      ...rulesOf(pickerStyles.css),
-      ...rulesOf(mapStyles.css),
+      ...withoutRevert(panelStyles.css),
+      ...withoutRevert(pickerStyles.css),
+      ...withoutRevert(mapStyles.css),
     ]);
     expect([...split].sort()).toEqual([...new Set(all)].sort());
   });
@@ -26,6 +30,17 @@ describe("the widgets' sheets: a panel's and a map's, so that a script tag carri
       expect(sheet.css).toContain('.matnat-root .matnat-widget-button{');
     }
     expect(new Set([panelStyles.id, pickerStyles.id, mapStyles.id, widgetStyles.id]).size).toBe(4);
+  });
+
+  it("each sheet reverts a host's tag styles inside its own widgets only: a later sheet never undoes another's rules", () => {
+    expect(revertOf(panelStyles.css)).toBe('.matnat-panel,.matnat-time-filter');
+    expect(revertOf(pickerStyles.css)).toBe('.matnat-time-picker');
+    expect(revertOf(mapStyles.css)).toBe('.matnat-map');
+    expect(rulesOf(widgetStyles.css).map(revertOf).filter(Boolean)).toEqual([
+      '.matnat-panel,.matnat-time-filter',
+      '.matnat-time-picker',
+      '.matnat-map',
+    ]);
   });
 
   it("the time picker's rules are its own sheet's: a panel (panel.js) shows TimeFilterSelect and carries none", () => {

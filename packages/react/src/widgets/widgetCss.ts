@@ -16,11 +16,13 @@ const HOST_STYLED =
  * browser's own style before the widget's classes style them (two classes outrank a host's `.content h3`). Panels
  * lay out by their own width (container queries), not the viewport's. In four parts, so that a script tag
  * carries only its widget's: what every widget has, the panels' (and time filter's), the time picker's, the
- * maps'.
+ * maps'. Each sheet reverts the tags inside its own widgets only: a page holds several sheets (put first in
+ * the order their widgets mount), and a later sheet's revert of every widget's tags undid the rules of an
+ * earlier one's (a dashboard's panels lost their legend's and title's styles under the time picker's sheet).
  */
-const baseCss = () => `
+const baseCss = (widgets: string) => `
 ${R}{all:initial;display:block;box-sizing:border-box;font-family:${v('font')};font-size:${v('font-size')};color:${v('text')};line-height:1.5;min-width:0}
-${R} :is(.matnat-panel,.matnat-map,.matnat-time-filter,.matnat-time-picker) :where(${HOST_STYLED}){all:revert;box-sizing:border-box}
+${R} :is(${widgets}) :where(${HOST_STYLED}){all:revert;box-sizing:border-box}
 ${R} .matnat-widget-button{display:inline-flex;align-items:center;min-height:2.5rem;padding:.5rem 1rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};color:${v('text')};font:inherit;font-size:.875rem;font-weight:600;cursor:pointer}
 ${R} .matnat-widget-button:hover{background:${v('surface-alt')}}
 ${R} .matnat-widget-button:focus-visible{outline:2px solid ${v('focus')};outline-offset:2px}
@@ -113,16 +115,22 @@ ${R} .matnat-popup__link{display:inline-block;margin-top:.375rem;color:${v('prim
 const sheet = (id: string, css: () => string): StyleSheetSource => ({ id, css: css() });
 
 /** The sheet a panel or time filter puts into its root (`WidgetRoot`). */
-export const panelStyles = /* @__PURE__ */ sheet('matnat-widgets-panel', () => baseCss() + panelCss());
+export const panelStyles = /* @__PURE__ */ sheet(
+  'matnat-widgets-panel',
+  () => baseCss('.matnat-panel,.matnat-time-filter') + panelCss(),
+);
 
 /** The sheet `TimePicker` puts into its root: a script tag's panels carry none of it. */
-export const pickerStyles = /* @__PURE__ */ sheet('matnat-widgets-picker', () => baseCss() + pickerCss());
+export const pickerStyles = /* @__PURE__ */ sheet(
+  'matnat-widgets-picker',
+  () => baseCss('.matnat-time-picker') + pickerCss(),
+);
 
 /** The sheet a map puts into its root (`WidgetRoot`). */
-export const mapStyles = /* @__PURE__ */ sheet('matnat-widgets-map', () => baseCss() + mapCss());
+export const mapStyles = /* @__PURE__ */ sheet('matnat-widgets-map', () => baseCss('.matnat-map') + mapCss());
 
 /** Every widget's styles in one sheet, for a host that injects them itself. */
 export const widgetStyles = /* @__PURE__ */ sheet(
   'matnat-widgets',
-  () => baseCss() + panelCss() + pickerCss() + mapCss(),
+  () => panelStyles.css + pickerStyles.css + mapStyles.css,
 );
