@@ -44,21 +44,26 @@ export interface LinesWatched {
 
 /**
  * Samples a chart's plot (its first canvas) every frame from now until the returned function stops it: the
- * opaque, clearly coloured pixels (the data lines: grid, axes and labels are grey, the min/max envelope
- * translucent, so an empty chart has none), the fewest of any frame, and how many frames the chart was
- * marked stale (`matnat-chart--stale`: the previous data dimmed while new data loads).
+ * opaque pixels of its first line's colour (the panel legend's first swatch: grid, axes and labels are grey,
+ * the min/max envelope translucent, threshold and alert lines of other colours, so an empty chart has
+ * none), the fewest of any frame, and how many frames the chart was marked stale (`matnat-chart--stale`:
+ * the previous data dimmed while new data loads).
  */
 export async function watchLines(chart: Locator): Promise<() => Promise<LinesWatched>> {
   const handle = await chart.evaluateHandle((element) => {
     const seen = { frames: 0, fewest: Number.POSITIVE_INFINITY, staleFrames: 0, on: true };
+    const swatch = element.closest('.matnat-panel')?.querySelector('.matnat-panel__swatch');
+    const rgb = (swatch ? getComputedStyle(swatch).backgroundColor : '').match(/\d+/g)?.map(Number) ?? [];
+    if (rgb.length < 3) throw new Error("no legend swatch beside the chart: its line's colour is unknown");
     const sample = () => {
       if (!seen.on) return;
       const canvas = element.querySelector('canvas');
       const data = canvas?.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
       let count = 0;
       for (let i = 0; i < data.length; i += 4) {
-        const [r, g, b, a] = [data[i]!, data[i + 1]!, data[i + 2]!, data[i + 3]!];
-        if (a === 255 && Math.max(r, g, b) - Math.min(r, g, b) > 60) count++;
+        const off =
+          Math.abs(data[i]! - rgb[0]!) + Math.abs(data[i + 1]! - rgb[1]!) + Math.abs(data[i + 2]! - rgb[2]!);
+        if (data[i + 3] === 255 && off < 40) count++;
       }
       seen.frames++;
       seen.fewest = Math.min(seen.fewest, count);
@@ -166,11 +171,26 @@ export async function expectFrostShaded(scope: Scope): Promise<void> {
   await expect(panel.getByRole('list', { name: 'Larm' })).toContainText('larmar nu');
 }
 
+/** A zoom's measurement request or answer: an absolute range (`from=`). */
+export const ZOOM_ANSWER = /\/measurements\?.*from=/;
+
+/**
+ * Holds every zoom's measurement request until `release()`, which lets them through and every later one at
+ * once (the route stays: unrouting while a held request waits would answer it behind the test's back).
+ */
+export async function holdZoomAnswers(page: Page): Promise<{ release(): void }> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(ZOOM_ANSWER, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return { release };
+}
+
 /** The next measurement request of a zoom (an absolute range), with its range and interval. */
 export async function zoomRequest(page: Page) {
-  const request = await page.waitForRequest(
-    (r) => r.url().includes('/measurements?') && r.url().includes('from='),
-  );
+  const request = await page.waitForRequest((r) => ZOOM_ANSWER.test(r.url()));
   const query = new URL(request.url()).searchParams;
   const [from, to] = [Date.parse(query.get('from') ?? ''), Date.parse(query.get('to') ?? '')];
   return { from, to, interval: query.get('interval_slug'), slug: query.get('range_slug') };
@@ -219,14 +239,23 @@ export async function expectZoomByDrag(page: Page, scope: Scope): Promise<void> 
   for (const row of rows) expect(row).toMatch(/ (–|[−-]?\d+(,\d+)?\u00a0°C)$/);
   const lastTime = (await hover(page, chart, 0.995))[0]!;
 
+  // The zoom's answer held a moment: until it comes the range's lines stay, dimmed (never an empty chart).
+  const held = await holdZoomAnswers(page);
+  const watch = await watchLines(chart);
   const asked = zoomRequest(page);
-  const answered = page.waitForResponse((r) => /\/measurements\?.*from=/.test(r.url()));
+  const answered = page.waitForResponse((r) => ZOOM_ANSWER.test(r.url()));
   await dragAcross(page, chart, 0.3, 0.7);
   const zoomed = await asked;
   expect(zoomed.slug).toBeNull();
   expect(zoomed.to - zoomed.from).toBeGreaterThan(60_000);
   expect(zoomed.interval).toBe(fittingInterval(zoomed));
+  await expect(chart).toHaveClass(/matnat-chart--stale/);
+  held.release();
   expect((await answered).status()).toBe(200);
+  await expect(chart).not.toHaveClass(/matnat-chart--stale/);
+  const watched = await watch();
+  expect(watched.staleFrames).toBeGreaterThan(0);
+  expect(watched.fewest).toBeGreaterThan(50);
   await expect(reset).toBeVisible();
   await expect(panel.getByRole('alert')).toHaveCount(0);
   // The window is drawn: its right edge is the zoom's end, before the latest reading.

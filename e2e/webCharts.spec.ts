@@ -3,7 +3,15 @@
 // on the real server (SQLite) in real Chromium at 375 and 1280 px, with axe.
 import { expect, type Page, test } from '@playwright/test';
 import { fittingInterval } from '../packages/contract/src/ranges';
-import { bandPixels, dragAcross, hover, watchLines, zoomRequest } from './panelChecks';
+import {
+  bandPixels,
+  dragAcross,
+  holdZoomAnswers,
+  hover,
+  watchLines,
+  ZOOM_ANSWER,
+  zoomRequest,
+} from './panelChecks';
 import { apiCall, expectAccessible, ingest, screenshots, signedIn, web } from './webPages';
 
 type ApiDevice = { id: number; sensors: { id: number; type: string }[] };
@@ -174,12 +182,7 @@ test("issue 21 point 3: a zoom keeps the range's lines drawn, dimmed, until its 
   await page.mouse.move(0, 0);
 
   // The zoom's measurements are held for 1.5 s: the time between the zoom and its answer, made long.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/measurements\?.*from=/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const held = await holdZoomAnswers(page);
   const stop = await watchLines(chart);
   const asked = zoomRequest(page);
   await dragAcross(page, chart, 0.2, 0.6);
@@ -193,8 +196,8 @@ test("issue 21 point 3: a zoom keeps the range's lines drawn, dimmed, until its 
   await expect(panel.getByRole('button', { name: 'Ladda ner CSV' })).toBeDisabled();
   await page.waitForTimeout(1_500);
   await page.screenshot({ path: 'test-results/screenshots/web-chart-zoom-loading-1280.png' });
-  const answered = page.waitForResponse((r) => /\/measurements\?.*from=/.test(r.url()));
-  release();
+  const answered = page.waitForResponse((r) => ZOOM_ANSWER.test(r.url()));
+  held.release();
   expect((await answered).status()).toBe(200);
   await expect(chart).not.toHaveClass(/matnat-chart--stale/);
   await expect(panel).toHaveAttribute('aria-busy', 'false');
@@ -206,5 +209,4 @@ test("issue 21 point 3: a zoom keeps the range's lines drawn, dimmed, until its 
   expect(watched.frames).toBeGreaterThan(30);
   expect(watched.staleFrames).toBeGreaterThan(20);
   expect(watched.fewest).toBeGreaterThan(100);
-  await page.unroute(/\/measurements\?.*from=/);
 });
