@@ -95,8 +95,9 @@ export default defineConfig([
     overrides: {
       platform: 'browser',
       esbuildPlugins: [inlineCss, lazyEntriesApart],
-      // The basemap's data and its TopoJSON decoder go into dist/basemap.js: no JSON import for a host.
-      noExternal: [/\.css\?inline$/, /^world-atlas\//, /^topojson-client$/],
+      // The basemap's data (projected at build time, basemapSource.ts) goes into dist/basemap.js as its
+      // relative JSON import is bundled: no JSON import for a host.
+      noExternal: [/\.css\?inline$/],
       banner: useClient,
       // tsup's Rollup tree-shaking pass drops module directives, the banner's 'use client' with them;
       // esbuild's own tree-shaking keeps it (pack.test.ts checks the built entries).

@@ -1,6 +1,6 @@
 import type { Map as LeafletMap } from 'leaflet';
-import { describe, expect, it } from 'vitest';
-import { BASEMAP_COLORS, drawBasemap, pathData, type View } from './basemap';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BASEMAP_COLORS, BASEMAP_SLICE_MS, drawBasemap, pathData, type View } from './basemap';
 import { isHttpTileUrl } from './mapRuntime';
 import { tileUrlAttr } from './useLeafletMap';
 
@@ -42,10 +42,23 @@ function fakeMap(view = viewAt(4, 5, 70, 375, 667)) {
   return { map: map as unknown as LeafletMap, container, handlers };
 }
 
+/** drawBasemap, and its first view drawn (in slices of tasks of their own: issue 22). */
+async function drawn(map: LeafletMap, container: HTMLElement): Promise<() => void> {
+  const remove = drawBasemap(map);
+  await vi.waitFor(() =>
+    expect(container.querySelector('path.matnat-basemap__land')?.hasAttribute('d')).toBe(true),
+  );
+  return remove;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
 describe('issue 26: the built-in basemap', () => {
-  it("draws Natural Earth's land and country borders under the tiles, the map's background the water", () => {
+  it("draws Natural Earth's land and country borders under the tiles, the map's background the water", async () => {
     const { map, container, handlers } = fakeMap();
-    const remove = drawBasemap(map);
+    const remove = await drawn(map, container);
     const svg = container.querySelector('svg.matnat-basemap');
     expect(svg?.parentElement?.style.zIndex).toBe('150');
     const land = svg?.querySelector('path.matnat-basemap__land')?.getAttribute('d') ?? '';
@@ -63,7 +76,7 @@ describe('issue 26: the built-in basemap', () => {
     expect(handlers.size).toBe(0);
   });
 
-  it("lakes in the water's colour over the land, under the borders: Vänern, Vättern and Taupō in view", () => {
+  it("lakes in the water's colour over the land, under the borders: Vänern, Vättern and Taupō in view", async () => {
     /** Whether the layer pixel of `lng`, `lat` lies inside an odd number of the path's rings. */
     const inPath = (d: string, view: View, lng: number, lat: number) => {
       const phi = (lat * Math.PI) / 180;
@@ -94,7 +107,7 @@ describe('issue 26: the built-in basemap', () => {
       [viewAt(5, 170, -34, 375, 667), [[175.9, -38.8]], [176.5, -37.8]],
     ] as const) {
       const { map, container } = fakeMap(view);
-      drawBasemap(map);
+      await drawn(map, container);
       const paths = [...container.querySelectorAll('svg.matnat-basemap path')];
       expect(paths.map((p) => p.getAttribute('class'))).toEqual([
         'matnat-basemap__land',
@@ -111,11 +124,11 @@ describe('issue 26: the built-in basemap', () => {
     }
   });
 
-  it('a ring crossing the antimeridian is unwrapped: no edge across the world at Chukotka', () => {
+  it('a ring crossing the antimeridian is unwrapped: no edge across the world at Chukotka', async () => {
     // The Bering Strait at zoom 4 (Chukotka, Wrangel Island): no point of the drawn land is a world away.
     const view = viewAt(4, 160, 75, 1280, 900);
     const { map, container } = fakeMap(view);
-    drawBasemap(map);
+    await drawn(map, container);
     const land = container.querySelector('path.matnat-basemap__land')?.getAttribute('d') ?? '';
     const xs = [...land.matchAll(/[ML](-?[\d.]+) /g)].map((m) => Number(m[1]));
     expect(xs.length).toBeGreaterThan(50);
@@ -123,12 +136,43 @@ describe('issue 26: the built-in basemap', () => {
     expect(Math.max(...xs)).toBeLessThan(view.scale / 2);
   });
 
-  it('the open Indian Ocean: no borders, and of Afro-Eurasia (its box covers the view) a handful of points', () => {
+  it('the open Indian Ocean: no borders, and of Afro-Eurasia (its box covers the view) a handful of points', async () => {
     const { map, container } = fakeMap(viewAt(6, 90, -30, 375, 667));
-    drawBasemap(map);
+    await drawn(map, container);
     const land = container.querySelector('path.matnat-basemap__land')?.getAttribute('d') ?? '';
     expect(land.split(/[ML]/).length).toBeLessThan(100);
     expect(container.querySelector('path.matnat-basemap__borders')?.getAttribute('d')).toBe('');
+  });
+
+  it('issue 22: a view is drawn in slices of tasks of their own, no slice longer than BASEMAP_SLICE_MS, shown once whole', async () => {
+    // A clock that moves 1 ms each time it is read: each slice does BASEMAP_SLICE_MS steps at most.
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => now++);
+    const timeouts = vi.spyOn(globalThis, 'setTimeout');
+    const { map, container } = fakeMap();
+    drawBasemap(map);
+    // Returned after the first slice: nothing shown yet (no half-drawn view), the rest in later tasks.
+    expect(container.querySelector('path.matnat-basemap__land')?.hasAttribute('d')).toBe(false);
+    const start = now;
+    await drawn(map, container);
+    const slices = timeouts.mock.calls.filter(([, ms]) => ms === 0).length + 1;
+    expect(slices).toBeGreaterThan(10);
+    // Each slice read the clock once to start and once a step, BASEMAP_SLICE_MS steps at most.
+    expect((now - start) / slices).toBeLessThanOrEqual(BASEMAP_SLICE_MS + 1);
+    expect(container.querySelector('path.matnat-basemap__land')?.getAttribute('d')).toMatch(/^M/);
+  });
+
+  it('issue 22: a redraw asked for while a view is being drawn takes its place', async () => {
+    const { map, container, handlers } = fakeMap();
+    drawBasemap(map);
+    handlers.get('moveend')?.();
+    await drawn(map, container);
+    const first = container.querySelector('path.matnat-basemap__land')?.getAttribute('d');
+    // Only one view was shown: the attribute was set once (a second show would set the same again).
+    const sets = vi.spyOn(Element.prototype, 'setAttribute');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sets.mock.calls.filter(([name]) => name === 'd')).toEqual([]);
+    expect(first).toMatch(/^M/);
   });
 
   it('a path in layer pixels: rings closed, lines open, points under half a pixel from the last left out', () => {

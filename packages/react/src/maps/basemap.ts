@@ -4,17 +4,16 @@
 // more at zoom 4, simplified, made by lakesSource.ts into lakes-50m.generated.json, ≈ 15 kB gzip). At
 // the zooms that show Sweden or New Zealand whole (4–6) a 1:50m coast is within a pixel or two of the
 // 1:10m one at a seventh of its size, while 1:110m loses the archipelagos and Stewart Island's shape.
+// Projected into Web Mercator at build time (basemapSource.ts makes basemap-50m.generated.json; issue 22).
 // Loaded only when needed: its own chunk in the library and the app, its own file (basemap.js) for script
 // tags.
 //
-// One SVG in a pane of its own under the tiles (a tile that does load covers it), redrawn from Web
-// Mercator coordinates computed once: only Leaflet's map methods are called, so it runs on any Leaflet a
+// One SVG in a pane of its own under the tiles (a tile that does load covers it), redrawn from the Web
+// Mercator coordinates read once: only Leaflet's map methods are called, so it runs on any Leaflet a
 // host hands the kit (apps/web's subset has no GeoJSON or polygons).
 import type { Map as LeafletMap } from 'leaflet';
-import { feature, mesh } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import atlas from 'world-atlas/countries-50m.json';
-import lakesTopology from './lakes-50m.generated.json';
+import data from './basemap-50m.generated.json';
+import { decodeLine } from './basemapCodec';
 
 /** The basemap's colours: water, land, coast and borders (readable under every temperature colour). */
 export const BASEMAP_COLORS = {
@@ -38,66 +37,33 @@ interface Shapes {
   borders: Shape[];
 }
 
-const MAX_LAT = 85.0511287798;
-
-/** Longitude and latitude in degrees to Web Mercator's unit square (EPSG:3857, the kit's maps' CRS). */
-function toUnit(lng: number, lat: number): [number, number] {
-  const phi = (Math.max(-MAX_LAT, Math.min(MAX_LAT, lat)) * Math.PI) / 180;
-  return [(lng + 180) / 360, 0.5 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / (2 * Math.PI)];
-}
-
 /**
- * Lines and their box in the unit square. A line that crosses the antimeridian (Chukotka, Fiji: Natural
- * Earth's rings step from 180° to −180°) is unwrapped, its longitudes continued past ±180°, so no edge
- * runs across the whole world.
+ * A shape of basemap-50m.generated.json: its box at once, its lines read (basemapCodec.ts) when first
+ * drawn, so a map of Sweden reads Europe's shapes, not the world's (issue 22: reading them all in one go
+ * was a long task on a phone's CPU).
  */
-function shapeOf(rings: number[][][]): Shape {
-  const box: Shape['box'] = [1, 1, 0, 0];
-  const lines = rings.map((ring) => {
-    const line = new Float64Array(ring.length * 2);
-    let shift = 0;
-    let last = Number.NaN;
-    ring.forEach(([lng, lat], i) => {
-      const step = (lng as number) + shift - last;
-      if (step > 180) shift -= 360;
-      else if (step < -180) shift += 360;
-      last = (lng as number) + shift;
-      const [x, y] = toUnit(last, lat as number);
-      line[i * 2] = x;
-      line[i * 2 + 1] = y;
-      box[0] = Math.min(box[0], x);
-      box[1] = Math.min(box[1], y);
-      box[2] = Math.max(box[2], x);
-      box[3] = Math.max(box[3], y);
-    });
-    return line;
-  });
-  return { lines, box };
+function shapeOf([box, ...lines]: string[]): Shape {
+  let read: Line[] | undefined;
+  return {
+    box: [...decodeLine(box as string)] as Shape['box'],
+    get lines() {
+      read ??= lines.map(decodeLine);
+      return read;
+    },
+  };
 }
 
 let shapes: Shapes | undefined;
 
-/** The polygons of a TopoJSON collection, each its rings in degrees. */
-function polygonsOf(topology: Topology, collection: GeometryCollection): number[][][][] {
-  return feature(topology, collection).features.flatMap((f) =>
-    f.geometry.type === 'MultiPolygon'
-      ? f.geometry.coordinates
-      : f.geometry.type === 'Polygon'
-        ? [f.geometry.coordinates]
-        : [],
-  );
-}
-
-/** Land and lakes (one shape a polygon) and the borders between countries, projected once. */
+/**
+ * Land and lakes (one shape a polygon) and the borders between countries, as basemapSource.ts projected
+ * them at build time (no TopoJSON decoding nor projection here: issue 22).
+ */
 function basemapShapes(): Shapes {
-  if (shapes) return shapes;
-  const topology = atlas as unknown as Topology<{ land: GeometryCollection; countries: GeometryCollection }>;
-  const lakes = lakesTopology as unknown as Topology<{ lakes: GeometryCollection }>;
-  const borders = mesh(topology, topology.objects.countries, (a, b) => a !== b);
-  shapes = {
-    land: polygonsOf(topology, topology.objects.land).map(shapeOf),
-    lakes: polygonsOf(lakes, lakes.objects.lakes).map(shapeOf),
-    borders: borders.coordinates.map((line) => shapeOf([line])),
+  shapes ??= {
+    land: data.land.map(shapeOf),
+    lakes: data.lakes.map(shapeOf),
+    borders: data.borders.map(shapeOf),
   };
   return shapes;
 }
@@ -128,27 +94,33 @@ function sideOf(x: number, y: number, view: View): number {
  * that side (a half-plane is convex), so nothing in view changes.
  */
 function linePath(line: Line, view: View): string {
+  // No allocation a point (issue 22: a run's pending point as an array made this a long task on a phone).
+  const { scale, originX, originY } = view;
   let d = '';
   let lastX = Number.NaN;
   let lastY = Number.NaN;
   let runSide = 0;
-  let pending: [number, number] | null = null;
+  let pending = false;
+  let pendingX = 0;
+  let pendingY = 0;
   const emit = (x: number, y: number) => {
     d += `${d ? 'L' : 'M'}${Math.round(x * 10) / 10} ${Math.round(y * 10) / 10}`;
     lastX = x;
     lastY = y;
   };
   for (let i = 0; i < line.length; i += 2) {
-    const x = (line[i] as number) * view.scale - view.originX;
-    const y = (line[i + 1] as number) * view.scale - view.originY;
+    const x = (line[i] as number) * scale - originX;
+    const y = (line[i + 1] as number) * scale - originY;
     const end = i === line.length - 2;
     const side = sideOf(x, y, view);
     if (side && side === runSide && !end) {
-      pending = [x, y];
+      pending = true;
+      pendingX = x;
+      pendingY = y;
       continue;
     }
-    if (pending) emit(...pending);
-    pending = null;
+    if (pending) emit(pendingX, pendingY);
+    pending = false;
     runSide = side;
     if (!end && Math.abs(x - lastX) < 0.5 && Math.abs(y - lastY) < 0.5) continue;
     emit(x, y);
@@ -156,21 +128,35 @@ function linePath(line: Line, view: View): string {
   return d;
 }
 
-/** An SVG path's `d` for the shapes whose box is in `view`; polygons' rings closed, lines left open. */
-export function pathData(list: readonly Shape[], view: View, closed: boolean): string {
+/** The paths of the shapes whose box is in `view` pushed to `out`, a line a step (see `drawBasemap`). */
+function* pathSteps(list: readonly Shape[], view: View, closed: boolean, out: string[]): Generator<void> {
   const { scale, originX, originY, minX, minY, maxX, maxY } = view;
-  const parts: string[] = [];
-  for (const { lines, box } of list) {
-    const [west, north, east, south] = box;
+  for (const shape of list) {
+    const [west, north, east, south] = shape.box;
     if (east * scale - originX < minX || west * scale - originX > maxX) continue;
     if (south * scale - originY < minY || north * scale - originY > maxY) continue;
-    for (const line of lines) {
+    for (const line of shape.lines) {
       const d = linePath(line, view);
-      if (d) parts.push(closed ? `${d}Z` : d);
+      if (d) out.push(closed ? `${d}Z` : d);
+      yield;
     }
   }
+}
+
+/** An SVG path's `d` for the shapes whose box is in `view`; polygons' rings closed, lines left open. */
+export function pathData(list: readonly Shape[], view: View, closed: boolean): string {
+  const parts: string[] = [];
+  const steps = pathSteps(list, view, closed, parts);
+  while (!steps.next().done);
   return parts.join('');
 }
+
+/**
+ * How long the basemap works before it lets the page go on (a task of its own for the rest): a phone's CPU
+ * is ~4× slower than the machines this was measured on, so no task of its comes near 50 ms there (issue 22:
+ * drawing a view in one go was a long task of 100–600 ms in Lighthouse's mobile runs).
+ */
+export const BASEMAP_SLICE_MS = 4;
 
 const SVG = 'http://www.w3.org/2000/svg';
 const PANE = 'matnatBasemap';
@@ -187,8 +173,8 @@ function svgElement<K extends keyof SVGElementTagNameMap>(
 
 /**
  * Draws the basemap on `map` under its tiles and markers (a pane at z-index 150, the tiles' is 200), the
- * map's background the water's colour; redrawn when the map has moved, zoomed or been resized. Returns its
- * removal.
+ * map's background the water's colour; redrawn when the map has moved, zoomed or been resized. A view is
+ * drawn in slices of BASEMAP_SLICE_MS (its paths set once all are made). Returns its removal.
  */
 export function drawBasemap(map: LeafletMap): () => void {
   const { land, lakes, borders } = basemapShapes();
@@ -230,6 +216,9 @@ export function drawBasemap(map: LeafletMap): () => void {
   const background = container.style.background;
   container.style.background = BASEMAP_COLORS.water;
 
+  // A view's paths are made in slices of BASEMAP_SLICE_MS, each in a task of its own, and shown together
+  // once made; a redraw asked for meanwhile (the map moved again) takes the place of the one under way.
+  let drawing = 0;
   const redraw = () => {
     const size = map.getSize();
     // Half the map's size around it, so that a drag shows drawn land until the redraw at its end.
@@ -246,17 +235,36 @@ export function drawBasemap(map: LeafletMap): () => void {
       maxX: min.x + width,
       maxY: min.y + height,
     };
-    svg.setAttribute('width', String(width));
-    svg.setAttribute('height', String(height));
-    svg.setAttribute('viewBox', `${view.minX} ${view.minY} ${width} ${height}`);
-    svg.style.transform = `translate3d(${min.x}px, ${min.y}px, 0)`;
-    landPath.setAttribute('d', pathData(land, view, true));
-    lakePath.setAttribute('d', pathData(lakes, view, true));
-    borderPath.setAttribute('d', pathData(borders, view, false));
+    const parts: [string[], string[], string[]] = [[], [], []];
+    const steps = (function* () {
+      yield* pathSteps(land, view, true, parts[0]);
+      yield* pathSteps(lakes, view, true, parts[1]);
+      yield* pathSteps(borders, view, false, parts[2]);
+    })();
+    const show = () => {
+      svg.setAttribute('width', String(width));
+      svg.setAttribute('height', String(height));
+      svg.setAttribute('viewBox', `${view.minX} ${view.minY} ${width} ${height}`);
+      svg.style.transform = `translate3d(${min.x}px, ${min.y}px, 0)`;
+      landPath.setAttribute('d', parts[0].join(''));
+      lakePath.setAttribute('d', parts[1].join(''));
+      borderPath.setAttribute('d', parts[2].join(''));
+    };
+    const mine = ++drawing;
+    const slice = () => {
+      if (mine !== drawing) return;
+      const until = performance.now() + BASEMAP_SLICE_MS;
+      do {
+        if (steps.next().done) return show();
+      } while (performance.now() < until);
+      setTimeout(slice, 0);
+    };
+    slice();
   };
   redraw();
   map.on('moveend zoomend viewreset resize', redraw);
   return () => {
+    drawing++;
     map.off('moveend zoomend viewreset resize', redraw);
     svg.remove();
     container.style.background = background;
