@@ -117,6 +117,9 @@ for (const width of [375, 1280]) {
     expect(time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(value).toMatch(new RegExp(`^${label} \\d{2},\\d{1,2}\u00a0°C$`));
     const lastTime = (await hover(page, chart, 0.995))[0]!;
+    // The pointer leaving the chart takes the tooltip with it.
+    await page.mouse.move(1, 1);
+    await expect(chart.locator('.matnat-chart__tooltip')).toBeHidden();
 
     // Zoom by drag: the period under the pointer at the contract's fitting interval; the range stays.
     const asked = zoomRequest(page);

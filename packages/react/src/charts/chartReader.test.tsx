@@ -61,6 +61,22 @@ describe('issue 21: the crosshair tooltip', () => {
     act(() => chart.pointerAt(null));
     expect(tooltip().style.display).toBe('none');
   });
+
+  it('the pointer leaving the chart hides the tooltip (the library clears its crosshair with no source event)', async () => {
+    const { box, chart, tooltip } = await drawn(vi.fn());
+    act(() => chart.pointerAt(xAt(T + 20 * MINUTE)));
+    expect(tooltip().style.display).toBe('block');
+    act(() => chart.pointerAt(null));
+    expect(tooltip().style.display).toBe('none');
+    // A cursor the keys hold stays when the pointer leaves.
+    box.focus();
+    fireEvent.keyDown(box, { key: 'Home' });
+    expect(tooltip().style.display).toBe('block');
+    const held = tooltip().textContent;
+    act(() => chart.pointerAt(null));
+    expect(tooltip().style.display).toBe('block');
+    expect(tooltip().textContent).toBe(held);
+  });
 });
 
 describe('issue 21: zoom by drag', () => {

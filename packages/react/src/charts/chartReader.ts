@@ -131,10 +131,13 @@ export function readChart(
     timeScale.setVisibleRange({ from: Math.min(a, b) / 1000, to: Math.max(a, b) / 1000 } as IRange<Time>);
   };
 
-  /** The pointer's crosshair: the tooltip at its time, hidden when it leaves (unless the keys hold a cursor). */
+  /**
+   * The pointer's crosshair: the tooltip at its time, hidden when it leaves (unless the keys hold a cursor).
+   * Leaving comes without a source event (the library clears its crosshair), so only a crosshair at a time
+   * needs one: without it, it is the keys' own (setCrosshairPosition), whose tooltip setCursor shows.
+   */
   const hover = ({ time, point, sourceEvent }: MouseEventParams<Time>) => {
-    if (!sourceEvent) return;
-    if (time !== undefined && point) showTooltip((time as number) * 1000, point.x);
+    if (time !== undefined && point) sourceEvent && showTooltip((time as number) * 1000, point.x);
     else if (!cursor) hide(tooltip);
   };
   chart.subscribeCrosshairMove(hover);

@@ -55,7 +55,7 @@ export interface FakeChart {
   plotWidthChanges(width: number): void;
   /** Primitives attached to the pane (the alert bands), with their redraw requests counted. */
   primitives: { primitive: { set?: unknown }; updates: number }[];
-  /** Moves the pointer's crosshair as the library reports it: to a plot x (the time under it), or off the plot. */
+  /** Moves the pointer's crosshair as the library reports it: to a plot x (the time under it), or off the plot (no time, point nor source event). */
   pointerAt(x: number | null): void;
   /** Where the keyboard put the crosshair (setCrosshairPosition): the time in epoch seconds, or null. */
   crosshair: number | null;
@@ -106,7 +106,8 @@ export function createChartModule() {
             time: time ?? undefined,
             point: x === null ? undefined : { x, y: 10 },
             seriesData: new Map(),
-            sourceEvent: {},
+            // As lightweight-charts 5 fires it: leaving the plot clears the crosshair with no source event.
+            sourceEvent: x === null ? undefined : {},
           };
           for (const listener of crosshairListeners) listener(param);
         },
