@@ -4,6 +4,7 @@ import { chartMock, createChartModule } from '../test/chartMock';
 import {
   alertPeriods,
   buckets,
+  heldWidgetApi,
   settle,
   T0,
   testCoreClient,
@@ -254,29 +255,6 @@ describe('LineChartPanel reads through the core client', () => {
     expect(times().slice(-2)).toEqual([before / 1000, during / 1000]);
   });
 
-  /** The stand-in API with the measurement requests held while `hold()` is on, until `release()`. */
-  function heldSetup() {
-    const api = widgetApi();
-    let gate: Promise<void> | null = null;
-    let release = () => {};
-    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (gate && String(input).includes('/measurements')) await gate;
-      return api.fetch(input, init);
-    }) as typeof globalThis.fetch;
-    const client = testCoreClient({ ...api, fetch });
-    return {
-      api,
-      wrapper: withClient(client),
-      measurements: () => api.callsTo(/\/measurements$/),
-      hold: () => {
-        gate = new Promise((resolve) => (release = resolve));
-      },
-      release: () => {
-        gate = null;
-        release();
-      },
-    };
-  }
   const panel = () => document.querySelector('.matnat-line-chart-panel') as HTMLElement;
   const chartBox = () => document.querySelector('.matnat-chart') as HTMLElement;
   /** Whether the panel shows its lines as not current: dimmed, busy, 'Laddar…' over them, no download. */
@@ -292,7 +270,7 @@ describe('LineChartPanel reads through the core client', () => {
   };
 
   it("issue 21 zoom: the range's lines stay drawn, dimmed and busy, while the zoom's buckets load; then they replace them", async () => {
-    const { wrapper, measurements, hold, release } = heldSetup();
+    const { wrapper, measurements, hold, release } = heldWidgetApi();
     render(<LineChartPanel items={[{ sensorId: 1, unit: '°C' }]} range="prev_24_h" />, { wrapper });
     await settle();
     const chart = chartMock.charts[0]!;
@@ -320,7 +298,7 @@ describe('LineChartPanel reads through the core client', () => {
   });
 
   it('issue 21: a new range from the time filter keeps the old lines dimmed until its own come; a failure drops them', async () => {
-    const { api, wrapper, hold, release } = heldSetup();
+    const { api, wrapper, hold, release } = heldWidgetApi();
     render(<LineChartPanel items={[{ sensorId: 1 }]} range="prev_24_h" />, { wrapper });
     await settle();
     const chart = chartMock.charts[0]!;
@@ -349,7 +327,7 @@ describe('LineChartPanel reads through the core client', () => {
   });
 
   it("issue 21: placeholder lines are only ever the same sensors' (another set of items shows none of them)", async () => {
-    const { wrapper, hold } = heldSetup();
+    const { wrapper, hold } = heldWidgetApi();
     const { rerender } = render(
       <LineChartPanel items={[{ sensorId: 1 }]} range="prev_24_h" filterKey="p" />,
       {

@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { settle, T0, testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
+import { heldWidgetApi, settle, T0, testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
+import { panelStyles } from '../widgets/widgetCss';
 import { formatAge, formatReading } from './format';
 import { SingleValuePanel } from './SingleValuePanel';
 
@@ -108,6 +109,46 @@ describe('SingleValuePanel reads through the core client', () => {
     const svg = screen.getByRole('img');
     expect(svg.getAttribute('aria-label')).toBe('Under perioden mellan 10 och 10\u00a0°C');
     expect(svg.querySelector('path')?.getAttribute('d')).toMatch(/^M0\.00 \S+L33\.33 /);
+  });
+
+  it('issue 21: a new range keeps the sparkline it had, dimmed and busy, until its own buckets come; another sensor shows none of it', async () => {
+    const { api, wrapper, hold, release } = heldWidgetApi();
+    api.answer('/api/v1/sensor/7/latest', { body: { data: reading } });
+    const { rerender } = render(<SingleValuePanel sensorId={7} range="prev_24_h" now={now} />, { wrapper });
+    await settle();
+    const panel = () => document.querySelector('.matnat-single-value-panel') as HTMLElement;
+    const drawn = () => document.querySelector('svg.matnat-sparkline');
+    // Dimmed by the panel's sheet while the panel is busy (happy-dom computes no sheet: the rule and its match).
+    expect(panelStyles.css).toContain('.matnat-root [aria-busy=true] .matnat-sparkline{opacity:.4}');
+    const dimmed = () => drawn()!.matches('.matnat-root [aria-busy=true] .matnat-sparkline');
+    const path = drawn()?.querySelector('path')?.getAttribute('d');
+    expect(path).toBeTruthy();
+    expect(dimmed()).toBe(false);
+    expect(panel().getAttribute('aria-busy')).toBe('false');
+
+    hold();
+    rerender(<SingleValuePanel sensorId={7} range="prev_3_h" now={now} />);
+    await settle();
+    // Between the new range and its answer: the old line, never a blank, shown as not current.
+    expect(drawn()?.querySelector('path')?.getAttribute('d')).toBe(path);
+    expect(dimmed()).toBe(true);
+    expect(panel().getAttribute('aria-busy')).toBe('true');
+    api.answer('/api/v1/sensor/7/measurements', {
+      body: { data: { buckets: [0, 1, 2].map((i) => ({ t: T0 + i * 60_000, avg: 10 + i })) } },
+    });
+    release();
+    await settle();
+    expect(drawn()?.querySelector('path')?.getAttribute('d')).not.toBe(path);
+    expect(dimmed()).toBe(false);
+    expect(panel().getAttribute('aria-busy')).toBe('false');
+
+    // Another sensor: none of this one's line, dimmed or not.
+    api.answer('/api/v1/sensor/8/latest', { body: { data: { ...reading, sensor_id: 8 } } });
+    hold();
+    rerender(<SingleValuePanel sensorId={8} range="prev_3_h" now={now} />);
+    await settle();
+    expect(drawn()).toBeNull();
+    release();
   });
 
   it('a reading pushed by the one stream replaces the value and keeps the unit', async () => {

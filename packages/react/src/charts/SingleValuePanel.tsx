@@ -8,7 +8,7 @@ import {
   toEpochMs,
 } from '@matnat/core';
 import { useEffect, useRef, useState } from 'react';
-import { useResource } from '../data/resource';
+import { keepPreviousOfSensors, useResource } from '../data/resource';
 import { useLiveReadings } from '../data/useLiveReadings';
 import { useWidgetClient } from '../data/useWidgetClient';
 import { useWidgetError } from '../data/widgetError';
@@ -91,6 +91,9 @@ function useSparkline(sensorId: number | string, filter: TimeFilterValue, enable
     ...client.queries.measurements(Number(sensorId), query),
     refetchInterval: intervalMs(filter.interval_slug),
     enabled,
+    // A new range keeps the sensor's sparkline it had until its own buckets come (issue 21): the panel is
+    // aria-busy meanwhile, which dims it (panelCss); isPlaceholderData is only ever true with data.
+    placeholderData: keepPreviousOfSensors(sensorId, 1),
   });
 }
 
@@ -131,7 +134,11 @@ function SingleValuePanelView(props: SingleValuePanelProps) {
   const expected = props.expectedIntervalS ?? reading?.expected_interval_s;
   const stale = expected !== undefined && now() - measuredAt > expected * 1000;
   return (
-    <section ref={box} className="matnat-panel matnat-single-value-panel" aria-busy={isPending}>
+    <section
+      ref={box}
+      className="matnat-panel matnat-single-value-panel"
+      aria-busy={isPending || spark.isPlaceholderData}
+    >
       {title ? <h3 className="matnat-panel__title">{title}</h3> : null}
       {problem ? (
         <p className="matnat-panel__status" role="alert">
@@ -183,7 +190,7 @@ function SingleValuePanelView(props: SingleValuePanelProps) {
             <p className={`matnat-single-value__age${stale ? ' matnat-single-value__age--stale' : ''}`}>
               {stale ? (
                 <span className="matnat-single-value__warning" aria-hidden="true">
-                  ⚠{' '}
+                  {'⚠ '}
                 </span>
               ) : null}
               <time dateTime={new Date(measuredAt).toISOString()}>

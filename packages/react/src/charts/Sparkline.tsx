@@ -17,22 +17,18 @@ const HEIGHT = 24;
  * value costs nothing more to draw than its text. It stretches to the panel's width.
  */
 export function Sparkline({ buckets, color = themeVar('primary'), label }: SparklineProps) {
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  for (const b of buckets) {
-    min = Math.min(min, b.avg);
-    max = Math.max(max, b.avg);
-  }
+  const averages = buckets.map((b) => b.avg);
+  const min = Math.min(...averages);
+  const max = Math.max(...averages);
   const first = (buckets[0] as Pick<MeasurementBucket, 't'>).t;
   const span = (buckets.at(-1) as Pick<MeasurementBucket, 't'>).t - first || 1;
   const height = max - min || 1;
   // One pixel of margin above and below, so that the line's stroke is not cut at its extremes.
   const path = buckets
-    .map((b, i) => {
-      const x = (((b.t - first) / span) * WIDTH).toFixed(2);
-      const y = (1 + (1 - (b.avg - min) / height) * (HEIGHT - 2)).toFixed(2);
-      return `${i ? 'L' : 'M'}${x} ${y}`;
-    })
+    .map(
+      (b, i) =>
+        `${i ? 'L' : 'M'}${(((b.t - first) / span) * WIDTH).toFixed(2)} ${(1 + (1 - (b.avg - min) / height) * (HEIGHT - 2)).toFixed(2)}`,
+    )
     .join('');
   return (
     <svg

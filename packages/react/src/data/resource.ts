@@ -35,10 +35,11 @@ export function fetchResource<T>(client: MatnatClientLike, options: MatnatQueryO
 }
 
 /**
- * `keepPreviousData` for a key of sensors (`['sensor', what, ids, …]`): while a new range or zoom of the same
- * sensors loads, their data of the range before stays; another set of sensors shows none of it.
+ * `keepPreviousData` for a key of sensors (`['sensor', what, ids, …]`, or a sensor's own `['sensor', id, …]`
+ * with `at` 1): while a new range or zoom of the same sensors loads, their data of the range before stays;
+ * another set of sensors shows none of it.
  */
 export const keepPreviousOfSensors =
-  (ids: readonly string[]) =>
+  (ids: readonly string[] | number | string, at = 2) =>
   <T>(previous: T | undefined, query?: CachedQuery<T>): T | undefined =>
-    `${query?.queryKey[2]}` === `${ids}` ? previous : undefined;
+    `${query?.queryKey[at]}` === `${ids}` ? previous : undefined;

@@ -201,6 +201,33 @@ export function withClient(client: MatnatClientLike) {
   );
 }
 
+/**
+ * The stand-in API behind a core client, with its measurement requests held while `hold()` is on, until
+ * `release()`: what a panel shows between a new range or zoom and its answer.
+ */
+export function heldWidgetApi() {
+  const api = widgetApi();
+  let gate: Promise<void> | null = null;
+  let release = () => {};
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (gate && String(input).includes('/measurements')) await gate;
+    return api.fetch(input, init);
+  }) as typeof globalThis.fetch;
+  const client = testCoreClient({ ...api, fetch });
+  return {
+    api,
+    wrapper: withClient(client),
+    measurements: () => api.callsTo(/\/measurements$/),
+    hold: () => {
+      gate = new Promise((resolve) => (release = resolve));
+    },
+    release: () => {
+      gate = null;
+      release();
+    },
+  };
+}
+
 /** Lets fetches, stream chunks and the stream's settle timer (0 ms) run. */
 export async function settle(rounds = 3) {
   for (let i = 0; i < rounds; i++) {

@@ -31,7 +31,7 @@ ${R} .matnat-widget-button:disabled{opacity:.5;cursor:not-allowed}
 
 const panelCss = () => `
 ${R} .matnat-chart{overflow:hidden;min-width:0}
-${R} .matnat-chart--stale canvas{opacity:.4}
+${R} .matnat-chart--stale canvas,${R} [aria-busy=true] .matnat-sparkline{opacity:.4}
 ${R} .matnat-panel{container-type:inline-size;box-sizing:border-box;display:flex;flex-direction:column;gap:.75rem;padding:1rem;border:1px solid ${v('border')};border-radius:${v('radius')};background:${v('surface')};min-width:0}
 ${R} .matnat-panel__header{display:flex;flex-direction:column;gap:.5rem}
 ${R} .matnat-panel__title{margin:0;font-size:1.125rem;font-weight:600}
