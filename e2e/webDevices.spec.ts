@@ -138,6 +138,7 @@ test('device.edit: a bad latitude shows the field error; a position clicked on t
   await page.getByLabel('Latitud').fill('63.8');
   // North-east of the device's own marker, wherever the map's fit (padded clear of its legend) put it.
   const marker = page.locator('.matnat-map__canvas .matnat-device-marker').first();
+  await expect(marker).toBeVisible();
   const box = (await marker.boundingBox()) as { x: number; y: number; width: number; height: number };
   await page.mouse.click(box.x + box.width / 2 + 40, box.y + box.height / 2 - 40);
   await expect(page.getByLabel('Latitud')).not.toHaveValue('63.8');
