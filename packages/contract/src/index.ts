@@ -51,6 +51,7 @@ export * from './notification';
 export * from './publicPosition';
 export * from './query';
 export * from './ranges';
+export * from './routeMatch';
 export * from './schemas';
 export * from './sensorKind';
 export * from './shop';

@@ -1,7 +1,7 @@
 /**
  * `@matnat/contract/plain`: the contract's values and helpers that need no zod (slugs, enum tuples,
- * limits, Swedish messages, query and embed-scope helpers, the zone clock and the range rule). Safe for
- * browser bundles.
+ * limits, Swedish messages, query and embed-scope helpers, the zone clock, the range rule and the route
+ * rule). Safe for browser bundles.
  */
 export * from './constants';
 export * from './dateFormat';
@@ -15,6 +15,7 @@ export { errorMessages, fieldLabels, validationMessages } from './messages';
 export * from './publicPosition';
 export * from './query';
 export * from './ranges';
+export * from './routeMatch';
 export * from './sensorKind';
 export * from './webhookSignature';
 export * from './zone';

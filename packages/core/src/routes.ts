@@ -1,3 +1,4 @@
+import { matchPath } from '@matnat/contract/plain';
 import { type CoreMessages, formatTitle, svMessages } from './messages';
 
 /**
@@ -111,48 +112,15 @@ export function allowsAnonymous(route: Pick<RouteDefinition, 'access'>): boolean
   return route.access === 'public' || route.access === 'guest';
 }
 
-function segments(path: string): string[] {
-  return path.split('/').filter(Boolean);
-}
-
-function tryDecode(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Finds the route for a path (query and hash are ignored, a trailing slash too). Where a fixed segment
- * and a parameter both match (`/dashboard/create` and `/dashboard/:dashboard_id`) the fixed one wins.
+ * and a parameter both match (`/dashboard/create` and `/dashboard/:dashboard_id`) the fixed one wins: the
+ * contract's `matchPath`, the rule the server's route preloads follow too.
  * @returns the match, or `null` for an unknown path (redirect to `UNKNOWN_PATH_REDIRECT`)
  */
 export function matchRoute(fullPath: string, routes: readonly RouteDefinition[] = ROUTES): RouteMatch | null {
-  const parts = segments(fullPath.replace(/[?#].*$/, ''));
-  let best: RouteMatch | null = null;
-  let bestScore = '';
-  for (const route of routes) {
-    const pattern = segments(route.path);
-    const params: RouteParams = {};
-    // One digit per segment, 0 fixed and 1 parameter: the smallest score is the most specific route.
-    let score = '';
-    const matches =
-      pattern.length === parts.length &&
-      pattern.every((expected, i) => {
-        const isParam = expected.startsWith(':');
-        score += isParam ? 1 : 0;
-        if (!isParam) return expected === parts[i];
-        const value = tryDecode(parts[i]!);
-        if (value !== null) params[expected.slice(1)] = value;
-        return value !== null;
-      });
-    if (matches && (!best || score < bestScore)) {
-      best = { name: route.name, route, params, path: `/${parts.join('/')}`, fullPath };
-      bestScore = score;
-    }
-  }
-  return best;
+  const found = matchPath(fullPath, routes);
+  return found && { ...found, name: found.route.name, fullPath };
 }
 
 /** The route definition of a name. Throws for a name that is not in the table. */

@@ -20,18 +20,15 @@ const PAGE =
   '<script type="module" crossorigin src="/assets/index-g.js"></script>\n</head><body><div id="root"></div></body></html>';
 
 describe("the route's chunks preloaded in index.html (issue 22)", () => {
-  it('a path finds its route as the app matches it: the fixed segment over the parameter, nothing for unknown paths', () => {
-    expect(preloadsFor(TABLE, '/dashboard/12')).toEqual([
+  it("a path's chunks are those of the route the app's router opens (the contract's matchPath, tested there), none for an unknown path", () => {
+    expect(preloadsFor(TABLE, '/dashboard/12/')).toEqual([
       '/assets/DefaultLayout-b.js',
       '/assets/DashboardShow-d.js',
     ]);
-    expect(preloadsFor(TABLE, '/dashboard/12/')).toEqual(preloadsFor(TABLE, '/dashboard/12'));
     expect(preloadsFor(TABLE, '/dashboard/create')).toEqual([
       '/assets/DefaultLayout-b.js',
       '/assets/DashboardForm-c.js',
     ]);
-    expect(preloadsFor(TABLE, '/')).toEqual(['/assets/Welcome-a.js']);
-    expect(preloadsFor(TABLE, '/dashboard/12/nothing')).toEqual([]);
     expect(preloadsFor(TABLE, '/okänd')).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { matchPath } from '@matnat/contract';
 
 /**
  * The app's build writes which chunks each route needs beyond the entry's (apps/web/build/routePreloads.ts):
@@ -19,32 +20,9 @@ export interface RoutePage {
   etag: string;
 }
 
-const segments = (path: string) => path.split('/').filter(Boolean);
-
-/**
- * The chunks of the route a path opens, as the app's router matches it (the core's `matchRoute`): same
- * number of segments, a `:name` segment matches any, and where several match the one with the fixed
- * segment earliest wins (`/dashboard/create` over `/dashboard/:dashboard_id`). None for an unknown path.
- */
+/** The chunks of the route a path opens, as the app's router matches it (the contract's `matchPath`). */
 export function preloadsFor(table: readonly RoutePreload[], path: string): string[] {
-  const parts = segments(path);
-  let best: RoutePreload | undefined;
-  let bestScore = '';
-  for (const row of table) {
-    const pattern = segments(row.path);
-    if (pattern.length !== parts.length) continue;
-    let score = '';
-    const matches = pattern.every((expected, i) => {
-      const isParam = expected.startsWith(':');
-      score += isParam ? 1 : 0;
-      return isParam || expected === parts[i];
-    });
-    if (matches && (!best || score < bestScore)) {
-      best = row;
-      bestScore = score;
-    }
-  }
-  return best?.chunks ?? [];
+  return matchPath(path, table)?.route.chunks ?? [];
 }
 
 const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
