@@ -3,6 +3,7 @@
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/database.js';
+import { loggerOptions } from '../src/http/logging.js';
 import { profileThisProcess } from './cpuProfile.js';
 
 const file = process.env.BENCH_DB;
@@ -26,13 +27,14 @@ const database = openDatabase({
   databaseUrl,
   statementCache: process.env.BENCH_STATEMENT_CACHE !== 'off',
 });
-// Production logging (pino at info: a line per request received and answered), written to /dev/null
-// so that the measured cost includes serialising the logs but the bench output stays readable.
+// Production logging (pino at info with production's serializers: a line per request received and
+// answered), written to /dev/null so that the measured cost includes serialising the logs but the bench
+// output stays readable.
 // BENCH_ANSWERS=plain: answers by JSON.stringify instead of the contract's serializers (the before of issue 25).
 const app = await buildApp({
   config,
   database,
-  logger: { level: config.logLevel, file: '/dev/null' },
+  logger: loggerOptions(config.logLevel, '/dev/null'),
   answers: process.env.BENCH_ANSWERS === 'plain' ? 'plain' : 'contract',
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -33,10 +33,12 @@ export function loggableUrl(url: string): string {
 /**
  * pino as Fastify runs it: JSON lines with the request id, requests logged without their secrets. Request
  * and response headers are never logged (cookies, Authorization), as in Fastify's own serializers.
+ * @param file where the lines go (the API bench: /dev/null) @default standard output
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, file?: string): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(file && { file }),
     serializers: {
       req: (request: { method: string; url: string; ip?: string; headers?: Record<string, unknown> }) => ({
         method: request.method,
