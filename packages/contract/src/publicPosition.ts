@@ -17,8 +17,12 @@ export const isPublicGrid = (gridM: number): boolean =>
 
 /** Metres in a degree of latitude (and of longitude at the equator). */
 const METRES_PER_DEGREE = 111_320;
-/** Longitude steps stop growing here (84°), so the poles do not make a cell the whole world wide. */
-const MIN_COS = Math.cos((84 * Math.PI) / 180);
+/**
+ * Longitude steps stop growing here (84°), so the poles do not make a cell the whole world wide. Marked pure
+ * (a call of its own: `Math.PI` in a pure call's arguments still counts as a side effect) so that a bundle
+ * that never rounds a position drops it.
+ */
+const MIN_COS = /* @__PURE__ */ (() => Math.cos((84 * Math.PI) / 180))();
 
 /** The grid's steps in degrees: latitude's everywhere, longitude's at the (already rounded) latitude. */
 export function gridSteps(gridM: number, lat: number): { lat: number; lng: number } {

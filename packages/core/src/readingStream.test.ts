@@ -206,6 +206,33 @@ describe('ReadingStream: alert changes and notifications (issue 11)', () => {
     expect(other.connections[0]!.signal.aborted).toBe(true);
   });
 
+  it("a page's start opens one connection at idle time: the bell's events and the panels' sensors later", async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    try {
+      const { server, stream } = setup();
+      stream.onEvent(() => {});
+      await vi.advanceTimersByTimeAsync(50);
+      stream.subscribe(3, () => {});
+      stream.subscribe(4, () => {});
+      await vi.advanceTimersByTimeAsync(50);
+      expect(server.connections).toHaveLength(0);
+      for (const run of idle.splice(0)) run();
+      expect(server.connections.map((c) => c.url)).toEqual([
+        'https://api.matnat.test/api/v1/stream?sensor_ids=3,4&alerts=1',
+      ]);
+      // Once open, a new sensor widens it on the next tick, without waiting for idle time.
+      stream.subscribe(5, () => {});
+      await vi.advanceTimersByTimeAsync(0);
+      expect(server.connections[1]!.url).toBe(
+        'https://api.matnat.test/api/v1/stream?sensor_ids=3,4,5&alerts=1',
+      );
+      expect(idle).toHaveLength(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('an embed token never asks for alerts (it has none to hear)', async () => {
     const { server, stream } = setup({ embedToken: 'mtn_emb_x' });
     stream.onEvent(() => {});

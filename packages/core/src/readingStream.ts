@@ -136,9 +136,14 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
       controller = undefined;
     } else if (!controller || [...listeners.keys()].some((id) => !served.has(id))) open();
   };
+  // The first connection waits for the page's idle time as well: a start subscribes over several tasks (the
+  // app's bell with its layout, the dashboard's panels after the title's paint), and one connection then
+  // carries them all instead of one opened for the bell and reopened for the panels; the start's own requests
+  // have the browser's connections to themselves meanwhile. Without `requestIdleCallback` (Node), the next tick.
   const schedule = () => {
     platform.timers.clearTimeout(timer);
-    timer = platform.timers.setTimeout(reconcile, 0);
+    if (!controller && typeof requestIdleCallback === 'function') requestIdleCallback(reconcile);
+    else timer = platform.timers.setTimeout(reconcile, 0);
   };
 
   const add = (key: string, listener: (data: never) => void) => {
