@@ -65,7 +65,7 @@ describe('panels draw only what is seen (issue 22)', () => {
     expect(viewport.observed()).not.toContain(panel);
   });
 
-  it("asks for the panels' data in the viewport's order, not the page's, and creates their charts in it", async () => {
+  it("asks for the panels' data in the viewport's order, not the page's", async () => {
     const { wrapper, sensorsAsked } = setup();
     const [one, two, three] = threePanels(wrapper);
     // A layout that shows the page's third panel first and its first one last (a partner's grid).
@@ -107,7 +107,7 @@ describe('panels draw only what is seen (issue 22)', () => {
     expect(idle).toHaveLength(0);
   });
 
-  it('a hidden tab creates no chart and asks for nothing, on screen or at idle time, until it is shown', async () => {
+  it('a tab hidden from the start creates no chart and asks for nothing until it is shown', async () => {
     const { wrapper, sensorsAsked } = setup();
     setHidden(true);
     const [one, two] = threePanels(wrapper);
@@ -128,6 +128,35 @@ describe('panels draw only what is seen (issue 22)', () => {
     await settle();
     expect(sensorsAsked()).toEqual([1]);
     expect(chartMock.created).toBe(1);
+  });
+
+  it("a tab hidden before a panel's idle turn releases nothing at that turn; shown again, the turn comes", async () => {
+    const { wrapper, sensorsAsked } = setup();
+    const [one, two] = threePanels(wrapper);
+    await act(async () =>
+      viewport.report(
+        new Map([
+          [one!, { top: 0, near: true }],
+          [two!, { top: 2000, near: false }],
+        ]),
+      ),
+    );
+    await settle();
+    expect(sensorsAsked()).toEqual([1]);
+    expect(idle).toHaveLength(1);
+
+    setHidden(true);
+    await act(async () => idle.shift()?.());
+    await settle();
+    expect(sensorsAsked()).toEqual([1]);
+    expect(chartMock.created).toBe(1);
+    expect(idle).toHaveLength(0);
+
+    await act(async () => setHidden(false));
+    await act(async () => idle.shift()?.());
+    await settle();
+    expect(sensorsAsked()).toEqual([1, 2]);
+    expect(chartMock.created).toBe(2);
   });
 
   it('a single-value panel asks for its reading only once seen', async () => {
