@@ -1,6 +1,7 @@
 export const CONTRACT_VERSION = '0.1.0';
 
 export * from './alert';
+export * from './appRequests';
 export * from './auth';
 export * from './common';
 export {

@@ -1,3 +1,4 @@
+import { ME_PATH } from '@matnat/contract/plain';
 import type { HttpClient } from '../http';
 import { getData, postData } from './envelope';
 import type {
@@ -14,7 +15,7 @@ import type {
 export function authApi(http: HttpClient) {
   return {
     /** GET /api/me: the current user. */
-    me: (): Promise<Me> => getData(http, '/api/me'),
+    me: (): Promise<Me> => getData(http, ME_PATH),
     /** POST /api/logout, no payload. */
     logout: (): Promise<void> => http.post<void>('/api/logout'),
     /** POST /api/login: 422 on bad credentials, 429 when throttled. */
