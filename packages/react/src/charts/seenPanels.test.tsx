@@ -14,8 +14,13 @@ import { SingleValuePanel } from './SingleValuePanel';
 
 vi.mock('lightweight-charts', () => createChartModule());
 
-/** Idle periods run only when the test says so. */
+/** Idle periods come only when the test says so. */
 const idle: (() => void)[] = [];
+/** One idle period: it runs every callback asked for by then (the seen queue's one turn, the live stream's opening). */
+const idlePeriod = () =>
+  act(async () => {
+    for (const run of idle.splice(0)) run();
+  });
 
 function setup() {
   const api = widgetApi();
@@ -32,6 +37,17 @@ function threePanels(wrapper: ReturnType<typeof withClient>) {
   );
   return [...container.querySelectorAll('.matnat-line-chart-panel')];
 }
+
+/** One report: the first panel on screen, the second two screens further down. */
+const firstOnScreenSecondBelow = (one: Element, two: Element) =>
+  act(async () =>
+    viewport.report(
+      new Map([
+        [one, { top: 0, near: true }],
+        [two, { top: 2000, near: false }],
+      ]),
+    ),
+  );
 
 describe('panels draw only what is seen (issue 22)', () => {
   beforeEach(async () => {
@@ -97,10 +113,10 @@ describe('panels draw only what is seen (issue 22)', () => {
     );
     await settle();
     expect(sensorsAsked()).toEqual([1]);
-    await act(async () => idle.shift()?.());
+    await idlePeriod();
     await settle();
     expect(sensorsAsked()).toEqual([1, 3]);
-    await act(async () => idle.shift()?.());
+    await idlePeriod();
     await settle();
     expect(sensorsAsked()).toEqual([1, 3, 2]);
     expect(chartMock.created).toBe(3);
@@ -111,15 +127,8 @@ describe('panels draw only what is seen (issue 22)', () => {
     const { wrapper, sensorsAsked } = setup();
     setHidden(true);
     const [one, two] = threePanels(wrapper);
-    await act(async () =>
-      viewport.report(
-        new Map([
-          [one!, { top: 0, near: true }],
-          [two!, { top: 2000, near: false }],
-        ]),
-      ),
-    );
-    await act(async () => idle.shift()?.());
+    await firstOnScreenSecondBelow(one!, two!);
+    await idlePeriod();
     await settle();
     expect(sensorsAsked()).toEqual([]);
     expect(chartMock.created).toBe(0);
@@ -133,27 +142,19 @@ describe('panels draw only what is seen (issue 22)', () => {
   it("a tab hidden before a panel's idle turn releases nothing at that turn; shown again, the turn comes", async () => {
     const { wrapper, sensorsAsked } = setup();
     const [one, two] = threePanels(wrapper);
-    await act(async () =>
-      viewport.report(
-        new Map([
-          [one!, { top: 0, near: true }],
-          [two!, { top: 2000, near: false }],
-        ]),
-      ),
-    );
+    await firstOnScreenSecondBelow(one!, two!);
     await settle();
     expect(sensorsAsked()).toEqual([1]);
-    expect(idle).toHaveLength(1);
 
     setHidden(true);
-    await act(async () => idle.shift()?.());
+    await idlePeriod();
     await settle();
     expect(sensorsAsked()).toEqual([1]);
     expect(chartMock.created).toBe(1);
     expect(idle).toHaveLength(0);
 
     await act(async () => setHidden(false));
-    await act(async () => idle.shift()?.());
+    await idlePeriod();
     await settle();
     expect(sensorsAsked()).toEqual([1, 2]);
     expect(chartMock.created).toBe(2);
