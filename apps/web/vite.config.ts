@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 // The core's route table from its source (no SDK build first, as the app's own build).
 import { ROUTES } from '../../packages/core/src/routes';
+import { CHART_LIBRARY, compileHints } from './build/compileHints';
 import { lazyImports, routePreloadsPlugin } from './build/routePreloads';
 
 /** React's API served by preact/compat: the app's JS budgets (docs/web.md, "Bundle size"). */
@@ -69,7 +70,14 @@ function routePreloads(): Plugin {
 
 // Built from the workspace sources of the SDK (its `@matnat/source` export condition): no SDK build first.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), inlineEntryCss(), routePreloads()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    inlineEntryCss(),
+    routePreloads(),
+    // lightweight-charts compiled while it downloads, not function by function in the first chart's frame.
+    compileHints(CHART_LIBRARY),
+  ],
   resolve: {
     conditions: ['@matnat/source', 'module', 'browser', 'development|production'],
     dedupe: ['react', 'react-dom'],
