@@ -231,6 +231,37 @@ test("web component: the host sets the range by attribute, hears the viewer's ch
   await expect(page.locator('#panel select').first()).toHaveValue('prev_5_days');
 });
 
+test('web component (issue 22): a panel below the fold asks for no data and draws nothing until it is scrolled near the viewport', async ({
+  page,
+}) => {
+  // The second panel three screens down, and no idle period ever comes (the panels further down would
+  // otherwise follow at idle time, by design): only scrolling can release it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+    new MutationObserver((_, observer) => {
+      const single = document.getElementById('single');
+      if (!single) return;
+      single.style.marginTop = '2400px';
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const latest: string[] = [];
+  page.on('request', (req) => {
+    if (/\/latest(\?|$)/.test(new URL(req.url()).pathname)) latest.push(req.url());
+  });
+  await page.goto(`${api()}/web-component-panel/`);
+  await expect.poll(() => paintedCanvases(page, '#panel')).toBeGreaterThan(0);
+  // Long enough for its reading to come and be shown, were it asked for.
+  await page.waitForTimeout(1500);
+  expect(latest).toEqual([]);
+  await expect(page.locator('#single .matnat-single-value__number')).toHaveCount(0);
+
+  await page.locator('#single').scrollIntoViewIfNeeded();
+  await expect(page.locator('#single .matnat-single-value__number')).toBeVisible();
+  expect(latest.length).toBeGreaterThan(0);
+});
+
 test('React app (Vite build): a dashboard of embedded panels under StrictMode paints its chart and single value, with thresholds, the alert limit, a shaded firing and zoom by drag', async ({
   page,
 }) => {
