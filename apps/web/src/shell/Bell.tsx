@@ -3,6 +3,7 @@ import { type BellNotification, NotificationBell, useQuery } from '@matnat/react
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { matnat } from '../matnat';
+import { useIdle } from './useIdle';
 
 /** The query families an alert change or a new notification on the live stream makes stale. */
 const LIVE_FAMILIES = ['notifications', 'alerts', 'alert'];
@@ -31,12 +32,15 @@ export const unread = (list: readonly Notification[]) => list.filter((n) => n.re
 
 /**
  * The bell on the core's notifications query (stale after every notification mutation and, above, every
- * live alert event); a click marks the entry read and opens its alert, if it has one.
+ * live alert event); a click marks the entry read and opens its alert, if it has one. The list is asked for
+ * at the page's first idle time, after the first screen's requests (issue 22); the stream's alert events
+ * are joined at once, and the stream opens at idle time with the screen's sensors (`readingStream.ts`).
  */
 export function Bell() {
   const navigate = useNavigate();
   useLiveAlertEvents();
-  const { data = none } = useQuery(matnat.queries.notifications());
+  const idle = useIdle();
+  const { data = none } = useQuery({ ...matnat.queries.notifications(), enabled: idle });
   const shown = unread(data);
   const open = async ({ id }: BellNotification) => {
     const notification = shown.find((n) => n.id === id);
