@@ -217,45 +217,6 @@ test('dashboard.show (issue 22): a tab opened in the background creates no chart
   await context.close();
 });
 
-test('dashboard.show (issue 22): the page preloads the user and the dashboard; each is fetched once and no preload goes unused', async ({
-  browser,
-}) => {
-  const context = await browser.newContext({
-    storageState: await page.context().storageState(),
-    viewport: { width: 1280, height: 900 },
-  });
-  const tab = await context.newPage();
-  const warnings: string[] = [];
-  tab.on('console', (message) => {
-    if (/preload/i.test(message.text())) warnings.push(message.text());
-  });
-  const sent: string[] = [];
-  tab.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/api/me' || /^\/api\/v1\/dashboard\/\d+\/?$/.test(url.pathname))
-      sent.push(`${url.pathname}${url.search}`);
-  });
-  await tab.goto(`${web()}${boardPath}`);
-  await expect(tab.locator('.matnat-line-chart-panel canvas').first()).toBeVisible();
-  // Chromium warns of a preload no request took a few seconds after the load event.
-  await tab.waitForTimeout(4000);
-  const { hints, fetched } = await tab.evaluate(() => ({
-    hints: [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')].map(
-      (link) => new URL(link.href).pathname,
-    ),
-    fetched: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((e) => /\/api\/(me|v1\/dashboard\/\d+\/)/.test(e.name))
-      .map((e) => `${e.initiatorType} ${new URL(e.name).pathname}`),
-  }));
-  const board = boardPath.split('/').pop();
-  expect(hints).toEqual(['/api/me', `/api/v1/dashboard/${board}/`]);
-  // One request each, the preload's: the client's fetch took its answer instead of asking again.
-  expect(sent).toHaveLength(2);
-  expect(fetched.sort()).toEqual(['link /api/me', `link /api/v1/dashboard/${board}/`]);
-  expect(warnings).toEqual([]);
-  await context.close();
-});
-
 test('dashboard.show: a reading posted through the ingestion API shows live on the open dashboard', async () => {
   const single = page.getByRole('listitem', { name: 'Kiruna nu' });
   await expect(single.locator('.matnat-single-value__number')).toBeVisible();

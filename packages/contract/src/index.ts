@@ -1,7 +1,6 @@
 export const CONTRACT_VERSION = '0.1.0';
 
 export * from './alert';
-export * from './appRequests';
 export * from './auth';
 export * from './common';
 export {

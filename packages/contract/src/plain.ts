@@ -3,7 +3,6 @@
  * limits, Swedish messages, query and embed-scope helpers, the zone clock, the range rule and the route
  * rule). Safe for browser bundles.
  */
-export * from './appRequests';
 export * from './constants';
 export * from './dateFormat';
 export * from './deviceIds';

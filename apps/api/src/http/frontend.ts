@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorMessages } from '../messages.js';
-import { dataRequestsFor } from './dataHints.js';
 import { createRoutePages } from './routePreloads.js';
 
 // Paths that belong to the API: never answered with the SPA's index.html.
@@ -129,11 +128,9 @@ export async function registerFrontend(app: FastifyInstance): Promise<void> {
       return reply.code(404).send({ message: errorMessages.notFound });
     }
     reply.header('cache-control', 'no-cache');
-    // The app's path: index.html with the route's chunks preloaded (routePreloads.ts) and, for a signed-in
-    // session, its first API requests (dataHints.ts), compressed as any answer; without the build's table,
-    // the file as it is.
-    reply.header('vary', 'Cookie');
-    const page = routePages?.page(path, (match) => dataRequestsFor(request, match));
+    // The app's path: index.html with the route's chunks preloaded (routePreloads.ts), compressed as any
+    // answer; without the build's table, the file as it is.
+    const page = routePages?.page(path);
     if (!page) return reply.sendFile('index.html');
     reply.header('etag', page.etag);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { matchPath, type PathMatch } from '@matnat/contract';
+import { matchPath } from '@matnat/contract';
 
 /**
  * The app's build writes which chunks each route needs beyond the entry's (apps/web/build/routePreloads.ts):
@@ -41,41 +41,12 @@ export function withModulePreloads(html: string, chunks: readonly string[]): str
 }
 
 /**
- * index.html with a `<link rel="preload" as="fetch">` per API request the page's script will make first
- * (dataHints.ts), ahead of the page's scripts: the browser starts them before any script runs, and the
- * client's `fetch` takes the preloaded answer. Credentials and URL as the core's client sends them (its
- * `credentials: 'include'` is `crossorigin="use-credentials"`), else the browser asks twice.
- */
-export function withDataPreloads(html: string, urls: readonly string[]): string {
-  if (!urls.length) return html;
-  const links = urls
-    .map(
-      (href) =>
-        `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttribute(href)}">\n    `,
-    )
-    .join('');
-  const head = html.indexOf('</head>');
-  const first = html.slice(0, head < 0 ? html.length : head).search(/<(script|link)\b/);
-  const at = first < 0 ? head : first;
-  return at < 0 ? html : `${html.slice(0, at)}${links}${html.slice(at)}`;
-}
-
-const pageOf = (html: string): RoutePage => ({
-  html,
-  etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-});
-
-/**
  * The app's index.html per route, with that route's chunks preloaded (issue 22: the first load of
  * `/dashboard/12` fetches the layout's and the screen's chunks alongside the entry instead of after it has
  * run). One page per route pattern, made once; a new build (index.html's modification time) starts over.
- * A signed-in visitor's page also preloads its first API requests (`withDataPreloads`), made per request.
  * Null when the build has no table (an older build, a directory of examples): index.html is sent as it is.
  */
-export function createRoutePages(dir: string): {
-  /** `dataRequests`: the API requests to preload for the path's route (`null` for an unknown path). */
-  page(path: string, dataRequests?: (match: PathMatch<RoutePreload> | null) => string[]): RoutePage | null;
-} {
+export function createRoutePages(dir: string): { page(path: string): RoutePage | null } {
   const indexFile = join(dir, 'index.html');
   let built = -1;
   let html = '';
@@ -95,24 +66,22 @@ export function createRoutePages(dir: string): {
     }
   };
 
-  const routePage = (chunks: readonly string[]): RoutePage => {
-    const key = chunks.join(' ');
-    let page = pages.get(key);
-    if (!page) {
-      page = pageOf(withModulePreloads(html, chunks));
-      pages.set(key, page);
-    }
-    return page;
-  };
-
   return {
-    page(path, dataRequests = () => []) {
+    page(path) {
       refresh();
       if (!table) return null;
-      const match = matchPath(path, table);
-      const page = routePage(match?.route.chunks ?? []);
-      const urls = dataRequests(match);
-      return urls.length ? pageOf(withDataPreloads(page.html, urls)) : page;
+      const chunks = preloadsFor(table, path);
+      const key = chunks.join(' ');
+      let page = pages.get(key);
+      if (!page) {
+        const body = withModulePreloads(html, chunks);
+        page = {
+          html: body,
+          etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+        };
+        pages.set(key, page);
+      }
+      return page;
     },
   };
 }

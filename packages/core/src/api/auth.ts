@@ -1,4 +1,3 @@
-import { ME_PATH } from '@matnat/contract/plain';
 import type { HttpClient } from '../http';
 import { getData, postData } from './envelope';
 import type {
@@ -15,7 +14,7 @@ import type {
 export function authApi(http: HttpClient) {
   return {
     /** GET /api/me: the current user. */
-    me: (): Promise<Me> => getData(http, ME_PATH),
+    me: (): Promise<Me> => getData(http, '/api/me'),
     /** POST /api/logout, no payload. */
     logout: (): Promise<void> => http.post<void>('/api/logout'),
     /** POST /api/login: 422 on bad credentials, 429 when throttled. */
