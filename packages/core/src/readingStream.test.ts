@@ -233,6 +233,27 @@ describe('ReadingStream: alert changes and notifications (issue 11)', () => {
     }
   });
 
+  it('the first connection opens within a second on a page that is never idle, once', async () => {
+    // A page busy all the time: an idle callback comes only at its timeout, as the browser's does.
+    vi.stubGlobal('requestIdleCallback', (run: () => void, options: { timeout?: number } = {}) => {
+      if (options.timeout !== undefined) setTimeout(run, options.timeout);
+    });
+    try {
+      const { server, stream } = setup();
+      stream.onEvent(() => {});
+      stream.subscribe(3, () => {});
+      stream.subscribe(4, () => {});
+      await vi.advanceTimersByTimeAsync(999);
+      expect(server.connections).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(server.connections.map((c) => c.url)).toEqual([
+        'https://api.matnat.test/api/v1/stream?sensor_ids=3,4&alerts=1',
+      ]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('an embed token never asks for alerts (it has none to hear)', async () => {
     const { server, stream } = setup({ embedToken: 'mtn_emb_x' });
     stream.onEvent(() => {});

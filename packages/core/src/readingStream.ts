@@ -139,10 +139,12 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
   // The first connection waits for the page's idle time as well: a start subscribes over several tasks (the
   // app's bell with its layout, the dashboard's panels after the title's paint), and one connection then
   // carries them all instead of one opened for the bell and reopened for the panels; the start's own requests
-  // have the browser's connections to themselves meanwhile. Without `requestIdleCallback` (Node), the next tick.
+  // have the browser's connections to themselves meanwhile. A page that never goes idle still opens it within
+  // RETRY_MS (a later idle callback finds it open). Without `requestIdleCallback` (Node), the next tick.
   const schedule = () => {
     platform.timers.clearTimeout(timer);
-    if (!controller && typeof requestIdleCallback === 'function') requestIdleCallback(reconcile);
+    if (!controller && typeof requestIdleCallback === 'function')
+      requestIdleCallback(reconcile, { timeout: RETRY_MS });
     else timer = platform.timers.setTimeout(reconcile, 0);
   };
 
