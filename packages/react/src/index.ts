@@ -46,4 +46,5 @@ export type { TimePickerProps } from './timeFilter/TimePicker';
 export { TimePicker } from './timeFilter/TimePicker';
 export type { TimeFilterChangeDetail } from './timeFilter/timeFilterDetail';
 export * from './ui';
+export { whenIdle } from './widgets/seenQueue';
 export { widgetStyles } from './widgets/widgetCss';

@@ -12,11 +12,18 @@ interface Watched {
 
 type Idle = (run: () => void) => void;
 
-/** An idle period of the main thread; a short timeout where there is no `requestIdleCallback` (Safari). */
-const whenIdle: Idle = (run) =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(run, { timeout: 2000 })
-    : setTimeout(run, 50);
+/**
+ * Runs `run` in the main thread's next idle period (at most 2 s away; a short timeout where there is no
+ * `requestIdleCallback`, Safari); returns the cancel.
+ */
+export function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback !== 'function') {
+    const timer = setTimeout(run, 50);
+    return () => clearTimeout(timer);
+  }
+  const id = requestIdleCallback(run, { timeout: 2000 });
+  return () => cancelIdleCallback(id);
+}
 
 /**
  * The page's one watch over its widgets' boxes: a widget is released (its data asked for, its chart created)
