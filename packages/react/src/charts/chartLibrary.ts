@@ -1,5 +1,6 @@
 import { lazyLibrary } from '../widgets/lazyLibrary';
 import { postTask } from '../widgets/oneWidgetPerTask';
+import { formatReading } from './format';
 
 /** lightweight-charts and our code that draws with it, loaded on first use (`chartRuntime.ts`). */
 export type ChartLibrary = typeof import('./chartRuntime');
@@ -32,11 +33,19 @@ export const chartLibraryForData: typeof chartLibrary = {
   },
 };
 
+let formatAsked = false;
+
 /**
  * Starts loading the chart library (and its warm-up) now. A page about to show line charts calls it a task
  * before it mounts them, so that the library's request goes out ahead of the panels' data requests: on
  * HTTP/1.1 a page shares six connections per host, and a dashboard's library waited behind nine answers.
+ * The readings' number format (the panels' threshold legends, the price axis) is made in the task after,
+ * before the panels mount: a page's first Intl object costs V8 ~30 ms (~120 ms at Lighthouse's 4x CPU) to
+ * read ICU's locales, and made in the panels' mount it made that one long task longer (issue 22).
  */
 export function preloadCharts(): void {
   chartLibrary.load().catch(() => undefined);
+  if (formatAsked) return;
+  formatAsked = true;
+  postTask(() => formatReading(0, 'sv-SE', 2));
 }
