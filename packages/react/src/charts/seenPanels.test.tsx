@@ -7,6 +7,7 @@ import { chartMock, createChartModule } from '../test/chartMock';
 import { viewport } from '../test/viewport';
 import { expectPollingPaused, setHidden } from '../testing/pollingPaused';
 import { settle, testCoreClient, widgetApi, withClient } from '../testing/widgetApi';
+import { postTask } from '../widgets/oneWidgetPerTask';
 import { NEAR_MARGIN } from '../widgets/seenQueue';
 import { chartLibrary } from './chartLibrary';
 import { LineChartPanel } from './LineChartPanel';
@@ -94,6 +95,32 @@ describe('panels draw only what is seen (issue 22)', () => {
         ]),
       ),
     );
+    await settle();
+    expect(sensorsAsked()).toEqual([3, 2, 1]);
+    expect(chartMock.created).toBe(3);
+  });
+
+  it('a screenful seen in one report renders one panel a task, in the viewport order', async () => {
+    const { wrapper, sensorsAsked } = setup();
+    const [one, two, three] = threePanels(wrapper);
+    // What was asked for by the end of each task (microtasks included), from the report's on.
+    const byTask: number[][] = [];
+    const afterTask = () => new Promise<void>((resolve) => postTask(resolve));
+    await act(async () => {
+      viewport.report(
+        new Map([
+          [one!, { top: 700, near: true }],
+          [two!, { top: 300, near: true }],
+          [three!, { top: 0, near: true }],
+        ]),
+      );
+      await Promise.resolve();
+      byTask.push(sensorsAsked());
+      await afterTask();
+      byTask.push(sensorsAsked());
+    });
+    // The report's own task renders the first; the others each wait for a task of their own.
+    expect(byTask).toEqual([[3], [3, 2]]);
     await settle();
     expect(sensorsAsked()).toEqual([3, 2, 1]);
     expect(chartMock.created).toBe(3);

@@ -1,3 +1,5 @@
+import { oneWidgetPerTask } from './oneWidgetPerTask';
+
 /** How far outside the viewport a panel counts as near it: half a screen, so scrolling finds it drawn. */
 export const NEAR_MARGIN = '50% 0px';
 
@@ -5,6 +7,8 @@ interface Watched {
   release(): void;
   /** Near the viewport, as the observer last said. */
   near?: boolean;
+  /** Chosen, its release waiting for a task of its own. */
+  queued?: boolean;
   /** Where the observer last saw it; unset until its first report. */
   top?: number;
   left?: number;
@@ -50,17 +54,26 @@ export function createSeenQueue(idle: Idle = whenIdle) {
     document.removeEventListener('visibilitychange', releaseNear);
   };
 
-  /** Releases the watched elements that pass `test`, in the viewport's order; `one`: only the first. */
+  /**
+   * Releases the watched elements that pass `test`, in the viewport's order, one a task (the first at once):
+   * each panel's first render with its data is a task of its own, not a screenful's in one long task
+   * (issue 22). `one`: only the first. One forgotten or hidden before its turn is not released then.
+   */
   const release = (test: (w: Watched) => boolean | undefined, one = false) => {
     const chosen = [...watched]
-      .filter(([, w]) => test(w))
+      .filter(([, w]) => !w.queued && test(w))
       .sort(
         ([, a], [, b]) => (a.top as number) - (b.top as number) || (a.left as number) - (b.left as number),
       )
       .slice(0, one ? 1 : undefined);
     for (const [element, w] of chosen) {
-      forget(element);
-      w.release();
+      w.queued = true;
+      oneWidgetPerTask(() => {
+        w.queued = false;
+        if (watched.get(element) !== w || document.visibilityState === 'hidden') return;
+        forget(element);
+        w.release();
+      });
     }
   };
 
