@@ -189,6 +189,54 @@ test('dashboard.show: the title is on screen before the panels start their chart
   expect(shift).toBe(0);
 });
 
+test("the app starts in three tasks (issue 22): /api/me asked in the first, the route's requests in a later one, the first render later still", async () => {
+  const fresh = await page.context().newPage();
+  // A message posted to a channel runs in a task after the one that posted it, in order with the app's own
+  // (main.tsx's nextTask posts one too): whether it ran tells whether two things happened in the same task.
+  await fresh.addInitScript(() => {
+    const seen: { routeAfterMe?: boolean; renderAfterRoute?: boolean } = {};
+    (window as unknown as { start: typeof seen }).start = seen;
+    const mark = () => {
+      const flag = { ran: false };
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        flag.ran = true;
+        channel.port1.close();
+      };
+      channel.port2.postMessage(null);
+      return flag;
+    };
+    let me: { ran: boolean } | undefined;
+    let route: { ran: boolean } | undefined;
+    const fetch = window.fetch;
+    window.fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.endsWith('/api/me')) me ??= mark();
+      else if (me && !route && /\/api\/v1\/dashboard\/\d+/.test(url)) {
+        seen.routeAfterMe = me.ran;
+        route = mark();
+      }
+      return fetch(input, init);
+    };
+    new MutationObserver((records, observer) => {
+      const root = document.getElementById('root');
+      if (!route || !root || !records.some((r) => root.contains(r.target))) return;
+      observer.disconnect();
+      seen.renderAfterRoute = route.ran;
+    }).observe(document, { childList: true, attributes: true, characterData: true, subtree: true });
+  });
+  const boards = (await (await page.request.get(`${web()}/api/v1/dashboard`)).json()) as {
+    data: { id: number }[];
+  };
+  await fresh.goto(`${web()}/dashboard/${boards.data[0]?.id}`);
+  await expect(fresh.locator('main h1')).toBeVisible();
+  expect(await fresh.evaluate(() => (window as unknown as { start: object }).start)).toEqual({
+    routeAfterMe: true,
+    renderAfterRoute: true,
+  });
+  await fresh.close();
+});
+
 test('dashboard.show (issue 22): a tab opened in the background creates no chart; shown, it draws its panels', async ({
   browser,
 }) => {
