@@ -181,9 +181,16 @@ test('admin sees the admin menu with Användare and Nya enheter', async ({ page 
 });
 
 test('a 401 while signed in logs out and goes to login', async ({ page }) => {
+  // The bell asks for its list and the live stream opens at the page's first idle time (issue 22): the
+  // session ends only after both went out, so that the 401 comes from the click's request and not from theirs.
+  const idleRequests = Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/notification'),
+    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/stream'),
+  ]);
   await signIn(page, 'anna@matnat.se');
   await expect(page).toHaveURL(`${web()}/dashboard`);
   await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();
+  await idleRequests;
   // The session ends on the server (its cookie is gone): the next request answers 401.
   await page.context().clearCookies();
   await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Mätenheter' }).click();
