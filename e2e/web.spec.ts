@@ -1,6 +1,6 @@
 // The reference app (apps/web) as `npm start` serves it: built, from the API's origin, on SQLite.
 import { expect, test } from '@playwright/test';
-import { expectAccessible, screenshots, signIn, web } from './webPages';
+import { expectAccessible, idleRequestsSent, screenshots, signIn, web } from './webPages';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -183,10 +183,7 @@ test('admin sees the admin menu with Användare and Nya enheter', async ({ page 
 test('a 401 while signed in logs out and goes to login', async ({ page }) => {
   // The bell asks for its list and the live stream opens at the page's first idle time (issue 22): the
   // session ends only after both went out, so that the 401 comes from the click's request and not from theirs.
-  const idleRequests = Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/notification'),
-    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/stream'),
-  ]);
+  const idleRequests = idleRequestsSent(page);
   await signIn(page, 'anna@matnat.se');
   await expect(page).toHaveURL(`${web()}/dashboard`);
   await expect(page.getByRole('main').getByRole('link').first()).toBeVisible();

@@ -39,6 +39,18 @@ export async function screenshots(page: Page, name: string, { fullPage = true } 
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/**
+ * Resolves once a signed-in page's idle-time requests went out: the bell's list (answered) and the live
+ * stream (issue 22 asks for both at the page's first idle time). A journey that ends or changes the session
+ * waits for them, so that their answers do not race its own requests. Call it before the navigation.
+ */
+export function idleRequestsSent(page: Page): Promise<unknown> {
+  return Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/notification'),
+    page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/stream'),
+  ]);
+}
+
 export async function signIn(page: Page, email: string, password = 'matnat-demo') {
   await page.goto(`${web()}/login`);
   await page.getByLabel('E-postadress').fill(email);

@@ -2,7 +2,7 @@
 // answers, and the shell's menus open under axe and in screenshots. The journeys web.spec.ts already has
 // (401 mid-session, a rebuilt index.html, a failing chunk) are not repeated here.
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, expectAccessible, screenshots, signIn, web } from './webPages';
+import { apiCall, expectAccessible, idleRequestsSent, screenshots, signIn, web } from './webPages';
 
 test.beforeEach(async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -25,8 +25,11 @@ async function userId(page: Page, email: string): Promise<number> {
 test('spec §4 impersonation: admin acts as anna, the banner names her, revert lands on /admin/users', async ({
   page,
 }) => {
+  // The session changes only after the page's idle-time requests went out (their answers race it otherwise).
+  const idleRequests = idleRequestsSent(page);
   await signIn(page, 'admin@matnat.se');
   await expect(page).toHaveURL(`${web()}/dashboard`);
+  await idleRequests;
   const admin = await (await page.request.get(`${web()}/api/me`)).json();
   const anna = await post(page, `/api/v1/user/${await userId(page, 'anna@matnat.se')}/impersonate`);
   await page.goto(`${web()}/dashboard`);
