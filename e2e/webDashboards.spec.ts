@@ -189,31 +189,36 @@ test('dashboard.show: the title is on screen before the panels start their chart
   expect(shift).toBe(0);
 });
 
-test("the app starts in three tasks (issue 22): /api/me asked in the first, the route's requests in a later one, the first render later still", async () => {
+test("the app starts in four tasks (issue 22): /api/me asked in the first, the router created in a later one, the route's requests in a later one still, the first render after them", async () => {
   const fresh = await page.context().newPage();
   // A message posted to a channel runs in a task after the one that posted it, in order with the app's own
   // (main.tsx's nextTask posts one too): whether it ran tells whether two things happened in the same task.
   await fresh.addInitScript(() => {
-    const seen: { routeAfterMe?: boolean; renderAfterRoute?: boolean } = {};
+    const seen: { routeAfterMe?: boolean; routeTwoTasksAfterMe?: boolean; renderAfterRoute?: boolean } = {};
     (window as unknown as { start: typeof seen }).start = seen;
-    const mark = () => {
+    // `then` runs in the mark's task: the mark it posts runs a task later (two tasks after the first mark's).
+    const mark = (then?: () => void) => {
       const flag = { ran: false };
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         flag.ran = true;
         channel.port1.close();
+        then?.();
       };
       channel.port2.postMessage(null);
       return flag;
     };
     let me: { ran: boolean } | undefined;
+    let afterMe: { ran: boolean } | undefined;
     let route: { ran: boolean } | undefined;
     const fetch = window.fetch;
     window.fetch = (input, init) => {
       const url = String(input instanceof Request ? input.url : input);
-      if (url.endsWith('/api/me')) me ??= mark();
+      if (url.endsWith('/api/me')) me ??= mark(() => (afterMe = mark()));
       else if (me && !route && /\/api\/v1\/dashboard\/\d+/.test(url)) {
         seen.routeAfterMe = me.ran;
+        // The router's creation took the task after /api/me's: its first navigation is a task later still.
+        seen.routeTwoTasksAfterMe = afterMe?.ran ?? false;
         route = mark();
       }
       return fetch(input, init);
@@ -232,6 +237,7 @@ test("the app starts in three tasks (issue 22): /api/me asked in the first, the 
   await expect(fresh.locator('main h1')).toBeVisible();
   expect(await fresh.evaluate(() => (window as unknown as { start: object }).start)).toEqual({
     routeAfterMe: true,
+    routeTwoTasksAfterMe: true,
     renderAfterRoute: true,
   });
   await fresh.close();

@@ -2,7 +2,14 @@ import { matchRoute } from '@matnat/core';
 import { MatnatProvider } from '@matnat/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, type DataRouter, RouterProvider } from 'react-router';
+import {
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createRouter as createRouter,
+  type DataRouter,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
+  RouterProvider,
+} from 'react-router';
 import './app.css';
 import { looksSignedIn, matnat, setNavigate } from './matnat';
 import { ROUTE_DATA } from './routing/loaders';
@@ -15,8 +22,9 @@ import { AppRoot, RouteError, Startup } from './shell/AppRoot';
 // It decides where login and welcome lead, and check-auth does not ask on those two: there the router waits
 // for it. Without the API's signed-in cookie nobody is signed in here: the session asks nothing (no 401 in a
 // guest's console, with a cart or after signing out too).
-// Elsewhere the start runs in three tasks, not one (issue 22: on a phone's CPU it was one task of ~350 ms,
-// nearly all of it blocking time): the modules and the client with /api/me sent, then the router (the first
+// Elsewhere the start runs in four tasks, not one (issue 22: on a phone's CPU it was one task of ~350 ms,
+// nearly all of it blocking time): the modules and the client with /api/me sent, then the router's creation
+// (its route table converted and ranked, the first location matched), then its first navigation (the first
 // route's guards, data and chunks asked for), then the first render; the wordmark stays painted meanwhile.
 // Login and welcome keep their two (the wait for /api/me splits them already).
 // Its own yield, not the SDK's `postTask`: importing that put one more chunk among every page's first
@@ -41,8 +49,13 @@ else window.addEventListener('load', () => matnat.versionCheck.start(), { once: 
 // A chunk failing during an in-app navigation reloads into the navigation's target, not the old page (a
 // chunk's failure is always later than this statement: `router` is set by then).
 const reload = () => reloadInto(router.state.navigation.location, window.location);
-const router: DataRouter = createBrowserRouter(
-  appRoutes({
+// `createBrowserRouter` is `createRouter(…).initialize()` in one task; apart, the route table's conversion
+// and the first navigation are two (react-router's own parts, with its browser history and route properties).
+const router: DataRouter = createRouter({
+  history: createBrowserHistory(),
+  mapRouteProperties,
+  hydrationRouteProperties,
+  routes: appRoutes({
     session: matnat.session,
     loadScreen: (load) => loadWithReloadOnce(load, { storage: window.sessionStorage, reload }),
     root: AppRoot,
@@ -55,7 +68,9 @@ const router: DataRouter = createBrowserRouter(
     data: ROUTE_DATA,
     looksSignedIn,
   }),
-);
+});
+if (!waitsForMe) await nextTask();
+router.initialize();
 setNavigate((path) => router.navigate(path));
 if (!waitsForMe) await nextTask();
 

@@ -157,10 +157,12 @@ const render = (ui: Parameters<typeof rtlRender>[0]) =>
     wrapper: withClient(testCoreClient(api, { platform: { fetch: api.fetch, storage: localStorage } })),
   });
 
+/** A few tasks, each in its own act: renders that a task asked for (a map handed out a task after its creation) happen in it. */
 async function settle() {
-  await act(async () => {
-    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
-  });
+  for (let i = 0; i < 5; i++)
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
 }
 
 describe('maps (Leaflet wrappers)', () => {
@@ -294,6 +296,34 @@ describe('maps (Leaflet wrappers)', () => {
       expect(leaflet.state.tiles).toEqual(['http://tiles.test/{z}/{x}/{y}.png']);
       expect(leaflet.state.markers).toHaveLength(0);
     });
+  });
+
+  it("issue 22: the spears are drawn in a task after the one that created Leaflet's map, not in it", async () => {
+    // Tasks as timers (no MessageChannel: the kit's postTask falls back to setTimeout, which runs in order):
+    // a timer set as the map is created runs before anything the map's creation put into a later task.
+    vi.stubGlobal('MessageChannel', undefined);
+    try {
+      const create = leaflet.mod.map;
+      leaflet.mod.map = (...args: Parameters<typeof create>) => {
+        leaflet.state.order.push('map');
+        setTimeout(() => leaflet.state.order.push('next task'), 0);
+        return create(...args);
+      };
+      // The second map on a page: Leaflet loaded, the spears in the cache, so the map is created with them there.
+      const wrapper = withClient(
+        testCoreClient(api, { platform: { fetch: api.fetch, storage: localStorage } }),
+      );
+      rtlRender(<TemperatureMap tileUrl="http://tiles.test/{z}/{x}/{y}.png" />, { wrapper });
+      await settle();
+      cleanup();
+      leaflet.state.order = [];
+      rtlRender(<TemperatureMap tileUrl="http://tiles.test/{z}/{x}/{y}.png" />, { wrapper });
+      await settle();
+      leaflet.mod.map = create;
+      expect(leaflet.state.order.slice(0, 3)).toEqual(['map', 'next task', 'marker']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('TemperatureMap with bounds shows only the spears inside the region (the NZ page)', async () => {

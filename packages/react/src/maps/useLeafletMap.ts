@@ -1,8 +1,9 @@
 import type { Map as LeafletMap, MapOptions } from 'leaflet';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Messages } from '../messages';
 import { useMessageGroups } from '../messages/context';
 import { svMapGroups } from '../messages/sv';
+import { postTask } from '../widgets/oneWidgetPerTask';
 import { useWidget } from '../widgets/useWidget';
 import { escapeHtml } from './escapeHtml';
 import { ensureLeafletCss } from './leafletCss';
@@ -57,7 +58,9 @@ export interface MapHandle {
 
 /**
  * A Leaflet map created once in a layout effect and removed in cleanup (see useWidget); the tile layer is
- * swapped in place when the URL changes, never by recreating the map.
+ * swapped in place when the URL changes, never by recreating the map. The map is handed out in the task
+ * after the one that created it: Leaflet's map (its handlers, controls and first measure of the container)
+ * and what is drawn on it (markers, the first fit and its layout) are two tasks, not one long one (issue 22).
  *
  * `holdTiles`: the map's own data is on its way. Its tiles are then asked for once the data came (the
  * markers drawn first) or after `TILE_HOLD_MS`: twenty tile requests and their decoding otherwise compete
@@ -74,7 +77,7 @@ export function useLeafletMap(
   const m = useMessageGroups(svMapGroups).map;
   const labels = useRef(m);
   labels.current = m;
-  const handle = useWidget(containerRef, leafletLibrary, {
+  const created = useWidget(containerRef, leafletLibrary, {
     create(L, container) {
       ensureLeafletCss(container);
       const map = L.map(container, {
@@ -91,6 +94,12 @@ export function useLeafletMap(
       map.remove();
     },
   });
+  // A map destroyed before its task came is never handed out: only the one `useWidget` holds now is.
+  const [shown, setShown] = useState<MapHandle | null>(null);
+  useLayoutEffect(() => {
+    if (created) postTask(() => setShown(created));
+  }, [created]);
+  const handle = shown === created ? created : null;
 
   // Leaflet measures its container once; a container that is resized (or laid out late inside a shadow
   // root) would otherwise keep a stale size and draw markers in the wrong place.
