@@ -93,10 +93,13 @@ function shouldRetry(retry: Retry = 3, failures: number, error: unknown): boolea
   return typeof retry === 'number' ? failures < retry : retry;
 }
 
+/** The wait after `failures` failed attempts: 1 s, doubling to at most 30 s (a query's retries, the stream's). */
+export const backoff = (failures: number): number => Math.min(1000 * 2 ** failures, 30_000);
+
 function retryDelay(options: QueryDefaults, failures: number, error: unknown): number {
   const delay = options.retryDelay;
   if (typeof delay === 'function') return delay(failures, error);
-  return delay ?? Math.min(1000 * 2 ** failures, 30_000);
+  return delay ?? backoff(failures);
 }
 
 /** Waits `ms`, rejecting at once when `signal` aborts. */

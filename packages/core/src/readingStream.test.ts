@@ -163,7 +163,10 @@ describe('sseParser', () => {
 
 describe('ReadingStream: alert changes and notifications (issue 11)', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   const alertEvent = {
     type: 'alert',
@@ -233,22 +236,74 @@ describe('ReadingStream: alert changes and notifications (issue 11)', () => {
     }
   });
 
+  /** The bell's listener on a page busy all the time: an idle callback comes only at its timeout, as the browser's does. */
+  function busyPage() {
+    vi.stubGlobal('requestIdleCallback', (run: () => void, options: { timeout?: number } = {}) =>
+      options.timeout === undefined ? 0 : setTimeout(run, options.timeout),
+    );
+    const { server, stream } = setup();
+    stream.onEvent(() => {});
+    return { server, stream };
+  }
+
+  /** One connection opens `ms` from now, not before, asking for `query`; and none after it. */
+  async function opensOnceIn(server: ReturnType<typeof streamServer>, ms: number, query: string) {
+    await vi.advanceTimersByTimeAsync(ms - 1);
+    expect(server.connections).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(server.connections.map((c) => c.url)).toEqual([`https://api.matnat.test/api/v1/stream?${query}`]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(server.connections).toHaveLength(1);
+  }
+
   it('the first connection opens within a second on a page that is never idle, once', async () => {
-    // A page busy all the time: an idle callback comes only at its timeout, as the browser's does.
-    vi.stubGlobal('requestIdleCallback', (run: () => void, options: { timeout?: number } = {}) => {
-      if (options.timeout !== undefined) setTimeout(run, options.timeout);
-    });
+    const { server, stream } = busyPage();
+    stream.subscribe(3, () => {});
+    stream.subscribe(4, () => {});
+    await opensOnceIn(server, 1000, 'sensor_ids=3,4&alerts=1');
+  });
+
+  it('the second counts from the last subscriber: panels subscribing every 600 ms on a busy page share one connection', async () => {
+    // The flake this rule ends: a loaded machine took over a second from the bell to the last panel, and the
+    // connection opened for the first ones was reopened for the last.
+    const { server, stream } = busyPage();
+    for (const sensor of [3, 4, 5, 6]) {
+      await vi.advanceTimersByTimeAsync(600);
+      stream.subscribe(sensor, () => {});
+    }
+    // The last subscriber came at 2.4 s: the connection waits until 3.4 s.
+    await opensOnceIn(server, 1000, 'sensor_ids=3,4,5,6&alerts=1');
+  });
+
+  it('subscribers that keep coming do not hold the first connection back: it opens 5 s after the first', async () => {
+    const { server, stream } = busyPage();
+    // A new sensor every 600 ms for 9 s; when did the first connection open?
+    let openedAt: number | undefined;
+    for (let ms = 100; ms <= 9000; ms += 100) {
+      await vi.advanceTimersByTimeAsync(100);
+      if (ms % 600 === 0) stream.subscribe(ms / 600, () => {});
+      if (server.connections.length) openedAt ??= ms;
+    }
+    expect(openedAt).toBe(5000);
+    // With the eight sensors subscribed by then (0.6 … 4.8 s); the later ones widen it, as on any open stream.
+    expect(server.connections[0]!.url).toBe(
+      'https://api.matnat.test/api/v1/stream?sensor_ids=1,2,3,4,5,6,7,8&alerts=1',
+    );
+  });
+
+  it("a connection lost soon after an idle-time open is reopened once: the wait's timer and the back-off's do not both open one", async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
     try {
       const { server, stream } = setup();
-      stream.onEvent(() => {});
       stream.subscribe(3, () => {});
-      stream.subscribe(4, () => {});
-      await vi.advanceTimersByTimeAsync(999);
-      expect(server.connections).toHaveLength(0);
-      await vi.advanceTimersByTimeAsync(1);
-      expect(server.connections.map((c) => c.url)).toEqual([
-        'https://api.matnat.test/api/v1/stream?sensor_ids=3,4&alerts=1',
-      ]);
+      for (const run of idle.splice(0)) run();
+      expect(server.connections).toHaveLength(1);
+      server.connections[0]!.end();
+      // The wait's own timer (due 1 s after the subscriber) and the back-off's: one connection between them.
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(server.connections).toHaveLength(2);
+      expect(server.connections[1]!.signal.aborted).toBe(false);
     } finally {
       vi.unstubAllGlobals();
     }

@@ -3,6 +3,7 @@ import { streamRequest } from './api/stream';
 import { httpErrorFor, isClientError } from './errors';
 import type { HttpClient } from './http';
 import type { Platform } from './platform';
+import { backoff } from './queryClient';
 
 /** A reading pushed by `GET /api/v1/stream`. */
 export type LiveReading = Omit<ReadingEvent, 'type'>;
@@ -17,9 +18,10 @@ export interface ReadingStreamOptions {
   platform: Pick<Platform, 'fetch' | 'timers' | 'logger'>;
 }
 
-/** Reconnect delays: the first, doubled per failed attempt up to the longest. */
+/** The first connection's wait after the last subscriber change; reconnects wait `backoff` (1, 2, 4 … 30 s). */
 const RETRY_MS = 1000;
-const MAX_RETRY_MS = 30_000;
+/** The first connection opens at most this long after its first subscriber, however many follow. */
+const OPEN_WITHIN_MS = 5000;
 
 /**
  * The one live stream of a client: every widget subscribes to the sensors it shows, and all of them share
@@ -53,11 +55,12 @@ export function sseParser() {
     const blocks = (buffer + chunk).replace(/\r\n?/g, '\n').split('\n\n');
     buffer = blocks.pop() ?? '';
     return blocks.flatMap((block) => {
-      const event: ServerSentEvent = { event: 'message', data: '' };
+      const event = { event: 'message' } as ServerSentEvent;
       const data: string[] = [];
-      for (const [, field, value = ''] of block.matchAll(/^(data|event|id): ?(.*)$/gm)) {
-        if (field === 'data') data.push(value);
-        else event[field as 'event' | 'id'] = value;
+      // `(.*)` always takes part in the match: the value is a string, empty or not.
+      for (const [, field, value] of block.matchAll(/^(data|event|id): ?(.*)$/gm)) {
+        if (field === 'data') data.push(value!);
+        else event[field as 'event' | 'id'] = value!;
       }
       event.data = data.join('\n');
       return data.length ? [event] : [];
@@ -78,6 +81,8 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
   // The live connection's controller; undefined while closed, refused or waiting to retry.
   let controller: AbortController | undefined;
   let timer: unknown;
+  // Whether the wait for a connection has asked for its idle callback (once a wait, OPEN_WITHIN_MS its timeout).
+  let idleAsked = false;
   let attempt = 0;
   let lastEventId: string | undefined;
 
@@ -94,9 +99,11 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
       sensor_ids: [...served].filter((id) => id !== EVENTS).join(',') || null,
       alerts: served.has(EVENTS) ? 1 : null,
     });
-    const headers = { ...(init.headers as Record<string, string>) };
-    if (lastEventId) headers['Last-Event-ID'] = lastEventId;
-    const response = await platform.fetch(url, { ...init, headers, signal });
+    const response = await platform.fetch(url, {
+      ...init,
+      headers: { ...init.headers, ...(lastEventId && { 'Last-Event-ID': lastEventId }) },
+      signal,
+    });
     if (!response.ok || !response.body) {
       throw httpErrorFor(response.status, await response.json().catch(() => null), 'GET', url);
     }
@@ -114,38 +121,45 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
     if (isClientError(error)) {
       platform.logger.warn('Mätnät: live stream refused:', (error as Error).message);
     } else {
-      timer = platform.timers.setTimeout(open, Math.min(MAX_RETRY_MS, RETRY_MS * 2 ** attempt++));
+      timer = platform.timers.setTimeout(reconcile, backoff(attempt++));
     }
   };
 
-  function open() {
+  // Subscribers come and go in bursts (a dashboard mounting eight panels): settle once per tick. Keeps an
+  // open connection that serves every subscriber; otherwise closes it, and opens one for the subscribers if
+  // there are any. Whichever of the idle callback and the timers comes first opens it: the others find
+  // nothing left to do.
+  const reconcile = () => {
+    idleAsked = false;
+    const keys = [...listeners.keys()];
+    if (controller && keys.length && keys.every((id) => served.has(id))) return;
     controller?.abort();
+    controller = undefined;
+    if (!keys.length) return;
     const own = new AbortController();
     controller = own;
-    served = new Set(listeners.keys());
+    served = new Set(keys);
     connect(own.signal).then(
       () => ended(own),
       (error: unknown) => ended(own, error),
     );
-  }
-
-  // Subscribers come and go in bursts (a dashboard mounting eight panels): settle once per tick.
-  const reconcile = () => {
-    if (!listeners.size) {
-      controller?.abort();
-      controller = undefined;
-    } else if (!controller || [...listeners.keys()].some((id) => !served.has(id))) open();
   };
   // The first connection waits for the page's idle time as well: a start subscribes over several tasks (the
-  // app's bell with its layout, the dashboard's panels after the title's paint), and one connection then
-  // carries them all instead of one opened for the bell and reopened for the panels; the start's own requests
-  // have the browser's connections to themselves meanwhile. A page that never goes idle still opens it within
-  // RETRY_MS (a later idle callback finds it open). Without `requestIdleCallback` (Node), the next tick.
+  // app's bell with its layout, the dashboard's panels one a task after the title's paint), and one connection
+  // then carries them all instead of one opened for the bell and reopened for the panels; the start's own
+  // requests have the browser's connections to themselves meanwhile. A page that is not idle opens it RETRY_MS
+  // after the last subscriber change (each one restarts the wait: panels subscribing one a task on a loaded
+  // machine still share the first connection), and at most OPEN_WITHIN_MS after the first one (the idle
+  // callback's timeout: subscribers coming steadily do not hold it back). Once it is open, a new sensor widens
+  // it on the next tick. Without `requestIdleCallback` (Node, Safari), the next tick.
   const schedule = () => {
     platform.timers.clearTimeout(timer);
-    if (!controller && typeof requestIdleCallback === 'function')
-      requestIdleCallback(reconcile, { timeout: RETRY_MS });
-    else timer = platform.timers.setTimeout(reconcile, 0);
+    const waits = !controller && typeof requestIdleCallback === 'function';
+    if (waits && !idleAsked) {
+      idleAsked = true;
+      requestIdleCallback(reconcile, { timeout: OPEN_WITHIN_MS });
+    }
+    timer = platform.timers.setTimeout(reconcile, waits ? RETRY_MS : 0);
   };
 
   const add = (key: string, listener: (data: never) => void) => {
@@ -166,7 +180,6 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
     onEvent: (listener) => (typeof http.auth === 'object' ? () => {} : add(EVENTS, listener)),
     close() {
       listeners.clear();
-      platform.timers.clearTimeout(timer);
       reconcile();
     },
   };
