@@ -28,7 +28,9 @@ import { AppRoot, RouteError, Startup } from './shell/AppRoot';
 // route's guards, data and chunks asked for), then the first render; the wordmark stays painted meanwhile.
 // Login and welcome keep their two (the wait for /api/me splits them already).
 // Its own yield, not the SDK's `postTask`: importing that put one more chunk among every page's first
-// requests (Lighthouse's LCP on /login +0.4 s).
+// requests (Lighthouse's LCP on /login +0.4 s). From `@matnat/contract/plain` it does the same: with this
+// module's top-level await, a module the entry shares with lazy chunks gets a chunk of its own
+// (docs/benchmarks.md, "One yield for the entry and the SDK").
 const nextTask = () =>
   new Promise<void>((resolve) => {
     const channel = new MessageChannel();
