@@ -82,6 +82,36 @@ describe('panels draw only what is seen (issue 22)', () => {
     expect(viewport.observed()).not.toContain(panel);
   });
 
+  it("panels on screen at their mount are released from the layout, in the viewport's order, before the observer's first report", async () => {
+    // The observer reports only after a frame and a task after it; a panel whose box is already laid out
+    // on screen need not wait for that. Here the observer never reports: only the layout decides.
+    const tops = [300, 2400, 100];
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const index = [...document.querySelectorAll('.matnat-line-chart-panel')].indexOf(this);
+      const top = tops[index] ?? 0;
+      return { top, bottom: top + 300, left: 0, right: 600, width: 600, height: 300 } as DOMRect;
+    });
+    const { wrapper, sensorsAsked } = setup();
+    const [, two] = threePanels(wrapper);
+    await settle();
+    expect(window.innerHeight * 1.5).toBeLessThan(2400);
+    expect(sensorsAsked()).toEqual([3, 1]);
+    expect(chartMock.created).toBe(2);
+    // The one below the fold waits for the observer (or its idle turn), as before.
+    await act(async () => viewport.report(new Map([[two!, { top: 600, near: true }]])));
+    await settle();
+    expect(sensorsAsked()).toEqual([3, 1, 2]);
+  });
+
+  it('a box without layout (display: none, a server-rendered page before its styles) waits for the observer', async () => {
+    const { wrapper, sensorsAsked } = setup();
+    threePanels(wrapper);
+    await settle();
+    // happy-dom lays nothing out: every box is empty, so nothing is released before a report.
+    expect(sensorsAsked()).toEqual([]);
+    expect(chartMock.created).toBe(0);
+  });
+
   it("asks for the panels' data in the viewport's order, not the page's", async () => {
     const { wrapper, sensorsAsked } = setup();
     const [one, two, three] = threePanels(wrapper);

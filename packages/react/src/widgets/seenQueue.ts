@@ -116,8 +116,20 @@ export function createSeenQueue(idle: Idle = whenIdle) {
       observer = new IntersectionObserver(observe, { rootMargin: NEAR_MARGIN });
       document.addEventListener('visibilitychange', releaseNear);
     }
-    watched.set(element, { release: onSeen });
+    // A first look at the layout (issue 22): the observer's first report comes only after the next frame and
+    // a task after that, and a panel already on screen at its mount need not wait for it. A box that is laid
+    // out (not `display: none`, not a server's or a test DOM's empty box) and starting above the near margin's
+    // lower edge (`NEAR_MARGIN`; not across nor above, so a carousel's slide beside the screen, or a panel
+    // above a position restored at mount, is drawn with the screenful) is near now; an empty box waits for the observer, whose reports win from then on.
+    // Released in a microtask, after the watches of one commit: in the viewport's order (boxes side by side
+    // in the page's, a stable sort).
+    const box = element.getBoundingClientRect();
+    watched.set(
+      element,
+      box.height ? { release: onSeen, near: box.top < innerHeight * 1.5, top: box.top } : { release: onSeen },
+    );
     observer.observe(element);
+    queueMicrotask(releaseNear);
     return () => forget(element);
   };
 }
