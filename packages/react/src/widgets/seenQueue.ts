@@ -118,11 +118,12 @@ export function createSeenQueue(idle: Idle = whenIdle) {
     }
     // A first look at the layout (issue 22): the observer's first report comes only after the next frame and
     // a task after that, and a panel already on screen at its mount need not wait for it. A box that is laid
-    // out (not `display: none`, not a server's or a test DOM's empty box) and starting above the near margin's
-    // lower edge (`NEAR_MARGIN`; not across nor above, so a carousel's slide beside the screen, or a panel
-    // above a position restored at mount, is drawn with the screenful) is near now; an empty box waits for the observer, whose reports win from then on.
-    // Released in a microtask, after the watches of one commit: in the viewport's order (boxes side by side
-    // in the page's, a stable sort).
+    // out (not `display: none`, not a server's or a test DOM's empty box) and starts above the near margin's
+    // lower edge (`NEAR_MARGIN`) is near now. Only that edge is checked, not the sides nor the top: a
+    // carousel's slide beside the screen, or a panel above a scroll position restored at mount, is drawn with
+    // the screenful. An empty box waits for the observer, whose reports win from then on. Released in a
+    // microtask, after the watches of one commit, in the viewport's order (boxes side by side in the page's
+    // order: a stable sort).
     const box = element.getBoundingClientRect();
     watched.set(
       element,
