@@ -1,9 +1,11 @@
-// What the reference app's benchmarks share: the median, anna's signed-in browser context, and writing
-// their section of docs/benchmarks.md.
+// What the reference app's benchmarks share: the median, anna's signed-in browser context, the servers of a
+// same-run A/B, and writing their section of docs/benchmarks.md.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { repoRoot } from '../harness';
+import { startWebServer, type WebServer } from '../webHarness';
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
@@ -18,6 +20,47 @@ export async function signInAnna(browser: Browser, url: string): Promise<Browser
   await page.waitForURL(`${url}/dashboard`);
   await page.close();
   return context;
+}
+
+/** A side of a same-run A/B: the checkout it runs from (path and commit) and its server. */
+export interface ServerSide {
+  label: string;
+  server: WebServer;
+}
+
+const commitOf = (root: string) => {
+  try {
+    return execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'no git';
+  }
+};
+
+/**
+ * The servers of a bench: this checkout's and, with `compare` (MATNAT_BENCH_COMPARE=<checkout>), a second
+ * from that checkout of the repo (a `git worktree` with its own `pnpm install` and its own app build: the
+ * server serves its own apps/web/dist and runs its own API code), each on its own demo data. If the second
+ * fails to start, the first is stopped; otherwise the caller stops both (`stopServers`).
+ */
+export async function startServers(compare?: string): Promise<ServerSide[]> {
+  const sides: ServerSide[] = [
+    { label: `this checkout (${commitOf(repoRoot)})`, server: await startWebServer() },
+  ];
+  if (!compare) return sides;
+  try {
+    sides.push({
+      label: `${compare} (${commitOf(compare)})`,
+      server: await startWebServer(resolve(compare)),
+    });
+  } catch (error) {
+    await stopServers(sides);
+    throw error;
+  }
+  return sides;
+}
+
+export async function stopServers(sides: ServerSide[]): Promise<void> {
+  for (const { server } of sides) await server.stop();
 }
 
 /** Replaces the section of docs/benchmarks.md that starts with `heading` (or appends it). */

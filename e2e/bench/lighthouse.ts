@@ -17,8 +17,8 @@ import { join } from 'node:path';
 // The global pnpm, else `npx pnpm@10`: a fresh clone has only Node and npm.
 import { pnpm } from '../../scripts/pnpm.mjs';
 import { repoRoot } from '../harness';
-import { startWebServer, type WebServer } from '../webHarness';
-import { median } from './benchKit';
+import type { WebServer } from '../webHarness';
+import { median, startServers, stopServers } from './benchKit';
 import { firstDashboard, lighthouseVersion, RUNS, type RunMetrics, scoredRun, signIn } from './lighthouseKit';
 
 type Scores = Record<'performance' | 'accessibility', number>;
@@ -56,11 +56,11 @@ async function side(label: string, server: WebServer): Promise<Side> {
   return { label, server, cookie, dashboard: `/dashboard/${await firstDashboard(server.url, cookie)}` };
 }
 
+const servers = await startServers(compare);
 const sides: Side[] = [];
 let ok = true;
 try {
-  sides.push(await side('this checkout', await startWebServer()));
-  if (compare) sides.push(await side(compare, await startWebServer(compare)));
+  for (const { label, server } of servers) sides.push(await side(label, server));
   const pages: [string, number][] = (
     [
       ['/dashboard', 90],
@@ -121,6 +121,6 @@ try {
   );
   for (const line of lines) console.log(`- ${line}`);
 } finally {
-  for (const { server } of sides) await server.stop();
+  await stopServers(servers);
 }
 if (!ok) process.exitCode = 1;

@@ -11,7 +11,12 @@
 // alone) taking turns, 9 loads each at 1280 × 800: the first screenful and all 8 painted, and a year in one
 // panel (mount → painted), with the load average beside them.
 // Writes the "Reference app: dashboard" section of docs/benchmarks.md. MATNAT_BENCH_NO_BUILD=1 skips the
-// app's build (when `bench:web` has just built it).
+// app's build (when `bench:web` has just built it). MATNAT_BENCH_RUNS=n takes n loads each instead of 9.
+// MATNAT_BENCH_COMPARE=<checkout> is a same-run A/B of two builds instead, and writes nothing: a second server
+// from another checkout of the repo (a `git worktree` with its own `pnpm install` and app build; its API code
+// is its own too), seeded the same way; rounds of ours A, A's peer, ours B, B's peer (B first every other
+// round), each a cold load in a fresh context; it prints each side's medians and the medians of the rounds'
+// ratios (A/peer, B/peer, A/B) for the first screenful and all 8 painted, with the load before and after.
 
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -23,12 +28,12 @@ import { pnpm } from '../../scripts/pnpm.mjs';
 import { repoRoot } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
 import { startWebServer, type WebServer } from '../webHarness';
-import { median, signInAnna, writeBenchSection } from './benchKit';
+import { median, signInAnna, startServers, stopServers, writeBenchSection } from './benchKit';
 import { alternate, medianOf, type Painted, paintedLoad, peerPage, peerUrl } from './peerRuns';
 
 const RUNS = 5;
 /** Issue 22's A/B: loads of ours and of the peer page, taking turns. */
-const AB_RUNS = 9;
+const AB_RUNS = Number(process.env.MATNAT_BENCH_RUNS || 9);
 const FIRST_SCREEN_RATIO = 1.25;
 const YEAR_RATIO = 1.3;
 const YEAR_RANGE = 'this_year';
@@ -218,12 +223,100 @@ async function measure(
   } satisfies Run;
 }
 
+/**
+ * MATNAT_BENCH_COMPARE: this checkout's build (A) against another checkout's (B), each server seeded the same
+ * way, and each side's own peer page from its own server (a side's ratio is what this bench says of that
+ * build alone). Rounds of A, A's peer, B, B's peer, B's pair first every other round, so that neither side
+ * always follows the other; one warm-up load each first. Prints, writes nothing.
+ */
+async function compareBuilds(checkout: string): Promise<void> {
+  const servers = await startServers(checkout);
+  const browser = await chromium.launch(chromiumLaunch);
+  try {
+    const peerHtml = await peerPage();
+    const sides = [];
+    for (const { label, server } of servers) {
+      const context = await signInAnna(browser, server.url);
+      const seeded = await seedDashboard(context, server.url);
+      const state = await context.storageState();
+      await context.close();
+      sides.push({
+        label,
+        ours: () => paintedLoad(browser, state, `${server.url}/dashboard/${seeded.id}`, PANELS),
+        peer: () => paintedLoad(browser, state, peerUrl(server.url, seeded.panels), PANELS, { peerHtml }),
+      });
+    }
+    const [a, b] = sides as [(typeof sides)[number], (typeof sides)[number]];
+    for (const side of sides) {
+      await side.ours();
+      await side.peer();
+    }
+    const loadBefore = loadavg()[0] as number;
+    type Load = 'a' | 'aPeer' | 'b' | 'bPeer';
+    const rounds: (Record<Load, Painted> & { load: number })[] = [];
+    for (let i = 0; i < AB_RUNS; i++) {
+      const pair = async (side: typeof a) => ({ ours: await side.ours(), peer: await side.peer() });
+      const first = await pair(i % 2 === 0 ? a : b);
+      const second = await pair(i % 2 === 0 ? b : a);
+      const [pa, pb] = i % 2 === 0 ? [first, second] : [second, first];
+      const round = { a: pa.ours, aPeer: pa.peer, b: pb.ours, bPeer: pb.peer, load: loadavg()[0] as number };
+      rounds.push(round);
+      const at = (key: keyof Painted) =>
+        `A ${round.a[key].toFixed(0)} / peer ${round.aPeer[key].toFixed(0)}, B ${round.b[key].toFixed(0)} / peer ${round.bPeer[key].toFixed(0)} ms, A/B ${(round.a[key] / round.b[key]).toFixed(2)}`;
+      console.log(
+        `round ${i + 1} (${i % 2 === 0 ? 'A' : 'B'} first): first screenful ${at('firstScreen')}; all ${PANELS} ${at('all')}; load ${round.load.toFixed(2)}`,
+      );
+    }
+    const loadAfter = loadavg()[0] as number;
+    const spread = (xs: number[], digits: number, unit: string) =>
+      `${median(xs).toFixed(digits)}${unit} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
+    const row = (what: string, key: keyof Painted) => {
+      const ms = (load: Load) =>
+        spread(
+          rounds.map((r) => r[load][key]),
+          0,
+          ' ms',
+        );
+      const ratio = (x: Load, y: Load) =>
+        spread(
+          rounds.map((r) => r[x][key] / r[y][key]),
+          2,
+          '×',
+        );
+      return [
+        `${what}:`,
+        `  A ${ms('a')}, its peer ${ms('aPeer')}`,
+        `  B ${ms('b')}, its peer ${ms('bPeer')}`,
+        `  per round: A/peer ${ratio('a', 'aPeer')}, B/peer ${ratio('b', 'bPeer')}, A/B ${ratio('a', 'b')}`,
+      ].join('\n');
+    };
+    console.log(
+      [
+        '',
+        `Same-run A/B of /dashboard/{id} (${PANELS} line-chart panels), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Chromium ${browser.version()}, ${cpus().length} cores:`,
+        `A = ${a.label}, B = ${b.label}; ${AB_RUNS} rounds of A, its peer, B, its peer (B's pair first every other round), cold loads in fresh 1280 × 800 contexts, after a warm-up load each.`,
+        `Load average (1 min) ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} (rounds ${Math.min(...rounds.map((r) => r.load)).toFixed(2)}–${Math.max(...rounds.map((r) => r.load)).toFixed(2)}). Medians (min–max); ratios are the median of the rounds' ratios.`,
+        row('first screenful (panels starting inside 800 px) painted', 'firstScreen'),
+        row(`all ${PANELS} painted`, 'all'),
+      ].join('\n'),
+    );
+  } finally {
+    await browser.close();
+    await stopServers(servers);
+  }
+}
+
 const gzipBytes = (name: string) =>
   gzipSync(readFileSync(join(repoRoot, 'apps/web/dist/assets', name)), { level: 9 }).length;
 
 if (process.env.MATNAT_BENCH_NO_BUILD !== '1') {
   if (pnpm(['--filter', '@matnat/web', 'build'], { cwd: repoRoot }) !== 0)
     throw new Error('app build failed');
+}
+const compare = process.env.MATNAT_BENCH_COMPARE;
+if (compare) {
+  await compareBuilds(compare);
+  process.exit(0);
 }
 const server: WebServer = await startWebServer();
 const browser = await chromium.launch(chromiumLaunch);
@@ -293,6 +386,24 @@ console.log(
   `first screenful ${firstRatio.toFixed(2)}×, a year in a panel ${yearRatio.toFixed(2)}×, load ${median(abLoad).toFixed(1)}`,
 );
 const section = `## Reference app: dashboard (\`npm run bench:web:dashboard\`)
+
+\`e2e/bench/webDashboard.ts\`. \`MATNAT_BENCH_NO_BUILD=1\` skips the app's build; \`MATNAT_BENCH_RUNS=n\` takes n
+loads each of ours and the peer instead of 9 (n rounds in the A/B below). A same-run A/B of two builds, which
+prints and writes nothing (so it runs from any worktree): another checkout of the repo to compare with, with
+its own \`pnpm install\` and \`npm run build:app\` (its server runs its own built app and its own API code), and
+this checkout built, then
+\`MATNAT_BENCH_COMPARE=<checkout> MATNAT_BENCH_NO_BUILD=1 npm run bench:web:dashboard\`. For example, from a
+fresh clone with a change:
+\`git worktree add --detach ../matnat-main main && (cd ../matnat-main && npx pnpm@10 install --frozen-lockfile && npm run build:app)\`,
+\`npm run build:app\`, then the command with \`MATNAT_BENCH_COMPARE=../matnat-main\`. Both servers are seeded the
+same way; each round loads A (this checkout), A's peer page, B (the other checkout), B's peer page, B's pair
+first every other round, each cold in a fresh 1280 × 800 context, after one warm-up load each; it prints
+every round, then each side's medians (min–max) and the medians of the rounds' ratios A/peer, B/peer and
+A/B, for the first screenful and all 8 painted, with the load average before and after. Each side's peer
+page is served by that side's server, so a side's ratio is what this bench says of that build alone; A/B
+compares the two builds directly (API included). At load 6–8 the single-build ratio below moved
+1.34×–1.75× for one build: a change is judged by the rounds' A/B, not by two runs of this bench an hour
+apart.
 
 ### Against a plain peer page (issue 22)
 
