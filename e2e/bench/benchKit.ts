@@ -9,6 +9,25 @@ import { startWebServer, type WebServer } from '../webHarness';
 
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
+/**
+ * A distribution-free 95 % interval of the median of `xs`: from the (j+1)th smallest to the (j+1)th largest,
+ * j the most with P(Binomial(n, ½) ≤ j) ≤ 2.5 %. Undefined under 6 values, too few for one.
+ */
+export function medianInterval(xs: number[]): [number, number] | undefined {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const n = sorted.length;
+  let below = 0;
+  let ways = 1;
+  let j = -1;
+  for (let k = 0; k <= n; k++) {
+    below += ways / 2 ** n;
+    if (below > 0.025) break;
+    j = k;
+    ways = (ways * (n - k)) / (k + 1);
+  }
+  return j < 0 ? undefined : [sorted[j] as number, sorted[n - 1 - j] as number];
+}
+
 /** Anna's session in a context of its own: the cookies a run starts from. */
 export async function signInAnna(browser: Browser, url: string): Promise<BrowserContext> {
   const context = await browser.newContext();

@@ -16,7 +16,8 @@
 // from another checkout of the repo (a `git worktree` with its own `pnpm install` and app build; its API code
 // is its own too), seeded the same way; rounds of ours A, A's peer, ours B, B's peer (B first every other
 // round), each a cold load in a fresh context; it prints each side's medians and the medians of the rounds'
-// ratios (A/peer, B/peer, A/B) for the first screenful and all 8 painted, with the load before and after.
+// ratios (A/peer, B/peer, A/B; for A/B its 95 % interval and the rounds A won) for the first screenful and
+// all 8 painted, with the load before and after.
 
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -28,7 +29,7 @@ import { pnpm } from '../../scripts/pnpm.mjs';
 import { repoRoot } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
 import { startWebServer, type WebServer } from '../webHarness';
-import { median, signInAnna, startServers, stopServers, writeBenchSection } from './benchKit';
+import { median, medianInterval, signInAnna, startServers, stopServers, writeBenchSection } from './benchKit';
 import { alternate, medianOf, type Painted, paintedLoad, peerPage, peerUrl } from './peerRuns';
 
 const RUNS = 5;
@@ -283,11 +284,14 @@ async function compareBuilds(checkout: string): Promise<void> {
           2,
           '×',
         );
+      const interval = medianInterval(rounds.map((r) => r.a[key] / r.b[key]));
+      const faster = rounds.filter((r) => r.a[key] < r.b[key]).length;
       return [
         `${what}:`,
         `  A ${ms('a')}, its peer ${ms('aPeer')}`,
         `  B ${ms('b')}, its peer ${ms('bPeer')}`,
         `  per round: A/peer ${ratio('a', 'aPeer')}, B/peer ${ratio('b', 'bPeer')}, A/B ${ratio('a', 'b')}`,
+        `  A/B: ${interval ? `the median's 95 % interval ${interval.map((x) => x.toFixed(2)).join('–')}, ` : ''}A faster in ${faster} of ${rounds.length} rounds`,
       ].join('\n');
     };
     console.log(
@@ -399,7 +403,8 @@ fresh clone with a change:
 same way; each round loads A (this checkout), A's peer page, B (the other checkout), B's peer page, B's pair
 first every other round, each cold in a fresh 1280 × 800 context, after one warm-up load each; it prints
 every round, then each side's medians (min–max) and the medians of the rounds' ratios A/peer, B/peer and
-A/B, for the first screenful and all 8 painted, with the load average before and after. Each side's peer
+A/B, for the first screenful and all 8 painted, with the load average before and after; for A/B also the
+median's 95 % interval (order statistics, from 6 rounds) and the rounds A was faster in. Each side's peer
 page is served by that side's server, so a side's ratio is what this bench says of that build alone; A/B
 compares the two builds directly (API included). At load 6–8 the single-build ratio below moved
 1.34×–1.75× for one build: a change is judged by the rounds' A/B, not by two runs of this bench an hour
