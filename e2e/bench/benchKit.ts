@@ -47,9 +47,13 @@ export interface ServerSide {
   server: WebServer;
 }
 
+/** The checkout's commit, and whether its tracked files have changes not committed. */
 const commitOf = (root: string) => {
   try {
-    return execFileSync('git', ['-C', root, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' }).trim();
+    const changed = git('status', '--porcelain', '--untracked-files=no') !== '';
+    return `${git('rev-parse', '--short', 'HEAD')}${changed ? ' with uncommitted changes' : ''}`;
   } catch {
     return 'no git';
   }
