@@ -1,7 +1,9 @@
 import { oneWidgetPerTask } from './oneWidgetPerTask';
 
-/** How far outside the viewport a panel counts as near it: half a screen, so scrolling finds it drawn. */
-export const NEAR_MARGIN = '50% 0px';
+/** How far outside the viewport a panel counts as near it, in screens: half a screen, so scrolling finds it drawn. */
+const NEAR = 0.5;
+/** The observer's margin for `NEAR`, above and below the viewport. */
+export const NEAR_MARGIN = `${NEAR * 100}% 0px`;
 
 interface Watched {
   release(): void;
@@ -119,7 +121,7 @@ export function createSeenQueue(idle: Idle = whenIdle) {
     // A first look at the layout (issue 22): the observer's first report comes only after the next frame and
     // a task after that, and a panel already on screen at its mount need not wait for it. A box that is laid
     // out (not `display: none`, not a server's or a test DOM's empty box) and starts above the near margin's
-    // lower edge (`NEAR_MARGIN`) is near now. Only that edge is checked, not the sides nor the top: a
+    // lower edge (`NEAR`) is near now. Only that edge is checked, not the sides nor the top: a
     // carousel's slide beside the screen, or a panel above a scroll position restored at mount, is drawn with
     // the screenful. An empty box waits for the observer, whose reports win from then on. Released in a
     // microtask, after the watches of one commit, in the viewport's order (boxes side by side in the page's
@@ -127,7 +129,9 @@ export function createSeenQueue(idle: Idle = whenIdle) {
     const box = element.getBoundingClientRect();
     watched.set(
       element,
-      box.height ? { release: onSeen, near: box.top < innerHeight * 1.5, top: box.top } : { release: onSeen },
+      box.height
+        ? { release: onSeen, near: box.top < innerHeight * (1 + NEAR), top: box.top }
+        : { release: onSeen },
     );
     observer.observe(element);
     queueMicrotask(releaseNear);

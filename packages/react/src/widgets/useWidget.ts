@@ -44,7 +44,7 @@ export function useWidget<Lib, W>(
     else
       library.load().then(
         (loaded) => mount(loaded, false),
-        (error: unknown) => console.error('[matnat] no widget library', error),
+        (error: unknown) => console.error('[matnat] could not load a widget library', error),
       );
     return () => {
       cancelled = true;
