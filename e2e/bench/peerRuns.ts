@@ -35,8 +35,14 @@ export interface Painted {
   mountToPainted: number;
 }
 
-/** Records, in the page, when each panel's mark was followed by a painted frame, and when the first panel mounted. */
-function instrument(mark: string) {
+/** What the page logs once `panels` panels painted: the bench waits for it without evaluating in the page. */
+const ALL_PAINTED = 'matnat-bench: painted';
+
+/**
+ * Records, in the page, when each panel's mark was followed by a painted frame, and when the first panel
+ * mounted; logs `ALL_PAINTED` once `panels` painted.
+ */
+function instrument({ mark, panels, done }: { mark: string; panels: number; done: string }) {
   const w = window as unknown as { painted: Record<string, number>; mounted: number };
   w.painted = {};
   w.mounted = Number.NaN;
@@ -48,6 +54,7 @@ function instrument(mark: string) {
       requestAnimationFrame(() =>
         requestAnimationFrame(() => {
           w.painted[id] = performance.now();
+          if (Object.keys(w.painted).length === panels) console.log(done);
         }),
       );
     }
@@ -75,13 +82,20 @@ export async function paintedLoad(
   const page = await context.newPage();
   await page.addInitScript('globalThis.__name = (fn) => fn');
   if (options.init) await page.addInitScript(options.init);
-  await page.addInitScript(instrument, MARK);
-  await page.goto(url);
-  await page.waitForFunction(
-    (n) => Object.keys((window as unknown as { painted: object }).painted).length >= n,
-    panels,
-    { timeout: 60_000, polling: 50 },
-  );
+  await page.addInitScript(instrument, { mark: MARK, panels, done: ALL_PAINTED });
+  // Waited for as a console message: polling the page (Playwright's `waitForFunction`) would evaluate its
+  // injected script in the page at `load`, on the main thread the page is still starting on.
+  const painted = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${url}: ${panels} panels not painted in 60 s`)), 60_000);
+    page.on('console', (message) => {
+      if (message.text() !== ALL_PAINTED) return;
+      clearTimeout(timer);
+      resolve();
+    });
+    page.on('pageerror', reject);
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await painted;
   const result = await page.evaluate(() => {
     const w = window as unknown as { painted: Record<string, number>; mounted: number };
     const times = Object.entries(w.painted);

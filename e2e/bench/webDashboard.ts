@@ -416,7 +416,8 @@ Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`npm r
 on ${cpus().length} cores (${Math.min(...abLoad).toFixed(1)}–${Math.max(...abLoad).toFixed(1)}).${underLoad} Our \`/dashboard/{id}\` and the peer page
 (\`e2e/bench/dashboardPeer.ts\`: the same panels' buckets from the same API with anna's cookie, drawn with
 lightweight-charts alone, no React, no router, no SDK) taking turns, ${AB_RUNS} cold loads each in fresh
-${'1280 × 800'} contexts; medians. "Painted": two animation frames after a panel's mark.
+${'1280 × 800'} contexts; medians. "Painted": two animation frames after a panel's mark. The bench waits for a load
+to end on a message the page logs, so that nothing of the bench's runs in the page while it starts.
 
 | What | Ours | Peer | Ratio | Budget | |
 | --- | --- | --- | --- | --- | --- |
