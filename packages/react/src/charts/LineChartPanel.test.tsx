@@ -20,6 +20,22 @@ vi.mock('lightweight-charts', () => createChartModule());
 const bandsOf = (chart: (typeof chartMock.charts)[number]) =>
   (chart.primitives[0]!.primitive as unknown as { bands: unknown[] }).bands;
 
+/** Sensor 1's alert 'Värme' (above 21.5) with its firing periods, as its alert-periods answer. */
+function answerWarmth(api: ReturnType<typeof widgetApi>, periods: { from: string; to: string | null }[]) {
+  api.answer('/api/v1/sensor/1/alert-periods', {
+    body: {
+      data: alertPeriods(1, [
+        {
+          alert_id: 7,
+          name: 'Värme',
+          limits: [{ operator: '>', threshold: 21.5, clear_threshold: 20 }],
+          periods,
+        },
+      ]),
+    },
+  });
+}
+
 function setup() {
   const api = widgetApi();
   const client = testCoreClient(api);
@@ -437,18 +453,7 @@ describe('LineChartPanel reads through the core client', () => {
   it('issue 21 point 2: the limits of the alerts watching a sensor are dashed lines named by the alert, their firing periods shaded, and named under the chart', async () => {
     const { wrapper, api } = setup();
     const iso = (hours: number) => new Date(T0 + hours * 3_600_000).toISOString();
-    api.answer('/api/v1/sensor/1/alert-periods', {
-      body: {
-        data: alertPeriods(1, [
-          {
-            alert_id: 7,
-            name: 'Värme',
-            limits: [{ operator: '>', threshold: 21.5, clear_threshold: 20 }],
-            periods: [{ from: iso(1), to: iso(2) }],
-          },
-        ]),
-      },
-    });
+    answerWarmth(api, [{ from: iso(1), to: iso(2) }]);
     render(<LineChartPanel items={[{ sensorId: 1, unit: '°C' }, { sensorId: 2 }]} />, { wrapper });
     await settle();
     const chart = chartMock.charts[0]!;
@@ -501,6 +506,49 @@ describe('LineChartPanel reads through the core client', () => {
       { from: firedAt, to: firedAt + 60_000, color: 'rgba(220, 38, 38, 0.14)' },
     ]);
     expect(screen.getByRole('list', { name: 'Larm' }).textContent).not.toContain('larmar nu');
+  });
+
+  it('issue 22: an alert answer with no alerts after the chart drew its data draws nothing again (no band redraw, no price lines re-created)', async () => {
+    const api = widgetApi();
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/alert-periods')) await held;
+      return api.fetch(input, init);
+    }) as typeof globalThis.fetch;
+    render(<LineChartPanel items={[{ sensorId: 1 }, { sensorId: 2 }]} />, {
+      wrapper: withClient(testCoreClient({ ...api, fetch })),
+    });
+    await settle();
+    const chart = chartMock.charts[0]!;
+    expect(chart.series[0]!.data).toHaveLength(4);
+    const redraws = chart.primitives[0]!.updates;
+    const options = vi.spyOn(chart.series[0]!, 'applyOptions');
+    const priceLines = vi.spyOn(chart.series[0]!, 'createPriceLine');
+    answer();
+    await settle();
+    expect(api.callsTo(/alert-periods$/)).toHaveLength(2);
+    expect(chart.primitives[0]!.updates).toBe(redraws);
+    expect(options).not.toHaveBeenCalled();
+    expect(priceLines).not.toHaveBeenCalled();
+  });
+
+  it("issue 22: alert periods already in the cache are in the chart's first data: one band redraw, the limit drawn once", async () => {
+    const { wrapper, api, client } = setup();
+    answerWarmth(api, [{ from: new Date(T0 + 3_600_000).toISOString(), to: null }]);
+    const range = { range_slug: 'prev_5_days' } as const;
+    await Promise.all([
+      client.load(client.queries.measurements(1, { ...range, interval_slug: '15_m', max_points: 1000 })),
+      client.load(client.queries.alertPeriods(1, range)),
+    ]);
+    render(<LineChartPanel items={[{ sensorId: 1 }]} />, { wrapper });
+    await settle();
+    const chart = chartMock.charts[0]!;
+    expect(api.callsTo(/alert-periods$/)).toHaveLength(1);
+    expect(chart.series[0]!.sets).toBe(1);
+    expect(chart.series[0]!.priceLines.map((l) => l.title)).toEqual(['Värme']);
+    expect(bandsOf(chart)).toHaveLength(1);
+    expect(chart.primitives[0]!.updates).toBe(1);
   });
 
   it('issue 21 point 2: showAlerts={false} asks for no alert periods and draws none', async () => {

@@ -91,6 +91,19 @@ describe('TimeSeriesChart (lightweight-charts wrapper)', () => {
     expect(chartMock.applied).toEqual([{ grid: { vertLines: { visible: false } } }]);
   });
 
+  it('issue 22: a new chart is not given the height it was created with (a second full paint); a new height is applied', async () => {
+    const { rerender } = render(<TimeSeriesChart series={[series('a', [1, 2])]} height={240} />);
+    await settle();
+    await settle(20);
+    expect(chartMock.created).toBe(1);
+    expect(chartMock.applied).toEqual([]);
+    rerender(<TimeSeriesChart series={[series('a', [1, 2])]} height={320} />);
+    await settle(20);
+    rerender(<TimeSeriesChart series={[series('a', [1, 2])]} height={320} />);
+    await settle(20);
+    expect(chartMock.applied).toEqual([{ height: 320 }]);
+  });
+
   it('adds a line plus min/max series per sensor and removes those of a dropped sensor', async () => {
     const withBand = (s: ChartSeriesInput): ChartSeriesInput => ({
       ...s,

@@ -77,6 +77,7 @@ export function TimeSeriesChart({
   // What the chart runtime attached to the chart (lines, overlays, zoom and read), while the chart lives.
   const partsRef = useRef<ChartParts | null>(null);
   const appliedOptions = useRef<DeepPartial<ChartOptions> | undefined>(undefined);
+  const appliedHeight = useRef(height);
   const firstDataDone = useRef(false);
   const onFirstDataRef = useLatest(onFirstData);
   const initial = useLatest({ options, locale, height });
@@ -95,6 +96,7 @@ export function TimeSeriesChart({
         () => firstDataDone.current,
       );
       appliedOptions.current = opts;
+      appliedHeight.current = h;
       firstDataDone.current = false;
       return created;
     },
@@ -113,8 +115,11 @@ export function TimeSeriesChart({
     if (diff) chart.applyOptions(diff);
   }, [chart, options]);
 
+  // Only a new height: any applyOptions makes lightweight-charts draw the whole chart again, and given the
+  // height it was created with, it drew every new chart a second time in the frame after its first (issue 22).
   useEffect(() => {
-    if (!chart) return;
+    if (!chart || appliedHeight.current === height) return;
+    appliedHeight.current = height;
     chart.applyOptions({ height });
   }, [chart, height]);
 

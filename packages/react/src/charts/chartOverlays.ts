@@ -35,6 +35,19 @@ export interface ChartBand {
 
 type Line = ISeriesApi<'Line'>;
 
+/** Whether two lists of lines or bands hold the same values in the same order. */
+function sameItems<T extends object>(a: readonly T[], b: readonly T[]): boolean {
+  return (
+    a === b ||
+    (a.length === b.length &&
+      a.every((item, i) => {
+        const other = b[i] as Record<string, unknown>;
+        const entries = Object.entries(item);
+        return entries.length === Object.keys(other).length && entries.every(([k, v]) => other[k] === v);
+      }))
+  );
+}
+
 /**
  * The price lines of one series: set anew when the lines change (they are few), and kept in the series'
  * autoscale when they lie near its data, so that a limit just above the readings is seen, while one far away
@@ -48,9 +61,16 @@ export class PriceLines {
   /** `element`: the chart's, whose theme the lines' colours take. */
   constructor(private readonly element: Element) {}
 
-  /** Draws `lines` on `series` (the chart's first line), moving them if the series changed. */
+  /**
+   * Draws `lines` on `series` (the chart's first line), moving them if the series changed. The same lines
+   * again (an alert answer that changed nothing, `[]` after `[]`) leave the chart as it is: re-creating them
+   * made the library repaint the whole chart in the next frame.
+   */
   set(series: Line | null, lines: readonly ChartLine[]): void {
-    if (series === this.series && lines === this.lines) return;
+    if (series === this.series && sameItems(lines, this.lines)) {
+      this.lines = lines;
+      return;
+    }
     this.clear();
     this.series = series;
     this.lines = lines;
@@ -156,9 +176,10 @@ export class TimeBands implements IPanePrimitive<Time> {
     return this.views;
   }
 
+  /** Replaces the bands; the same ones again (`[]` after `[]`, an unchanged answer) ask for no redraw. */
   set(bands: readonly ChartBand[]): void {
     const element = this.chart?.chartElement();
-    if (bands === this.given || !element) return;
+    if (!element || sameItems(bands, this.given)) return;
     this.given = bands;
     this.bands = bands.map((band) => ({ ...band, color: resolveColor(band.color, element) }));
     this.requestUpdate?.();
