@@ -5,7 +5,7 @@
 // for a page of one panel over a year, the time from the panel's mount to its paint.
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../harness';
 import { median } from './benchKit';
 
@@ -66,6 +66,32 @@ function instrument({ mark, panels, done }: { mark: string; panels: number; done
   }).observe(document, { childList: true, subtree: true });
 }
 
+/**
+ * Navigates `page` to `url` and returns when `panels` of its panels painted, in ms after navigation start.
+ * Waited for as a console message: polling the page (Playwright's `waitForFunction`) would evaluate
+ * Playwright's injected script in the page at `load`, on the main thread the page is still starting on.
+ */
+export async function gotoPainted(page: Page, url: string, panels: number): Promise<number> {
+  await page.addInitScript(instrument, { mark: MARK, panels, done: ALL_PAINTED });
+  const painted = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${url}: ${panels} panels not painted in 60 s`)), 60_000);
+    page.on('console', (message) => {
+      if (message.text() !== ALL_PAINTED) return;
+      clearTimeout(timer);
+      resolve();
+    });
+    page.on('pageerror', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await painted;
+  return page.evaluate(() =>
+    Math.max(...Object.values((window as unknown as { painted: Record<string, number> }).painted)),
+  );
+}
+
 /** One cold load of `url` until `panels` panels painted. */
 export async function paintedLoad(
   browser: Browser,
@@ -82,20 +108,7 @@ export async function paintedLoad(
   const page = await context.newPage();
   await page.addInitScript('globalThis.__name = (fn) => fn');
   if (options.init) await page.addInitScript(options.init);
-  await page.addInitScript(instrument, { mark: MARK, panels, done: ALL_PAINTED });
-  // Waited for as a console message: polling the page (Playwright's `waitForFunction`) would evaluate its
-  // injected script in the page at `load`, on the main thread the page is still starting on.
-  const painted = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${url}: ${panels} panels not painted in 60 s`)), 60_000);
-    page.on('console', (message) => {
-      if (message.text() !== ALL_PAINTED) return;
-      clearTimeout(timer);
-      resolve();
-    });
-    page.on('pageerror', reject);
-  });
-  await page.goto(url, { waitUntil: 'commit' });
-  await painted;
+  await gotoPainted(page, url, panels);
   const result = await page.evaluate(() => {
     const w = window as unknown as { painted: Record<string, number>; mounted: number };
     const times = Object.entries(w.painted);

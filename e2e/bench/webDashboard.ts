@@ -30,7 +30,7 @@ import { repoRoot } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
 import { startWebServer, type WebServer } from '../webHarness';
 import { median, medianInterval, signInAnna, startServers, stopServers, writeBenchSection } from './benchKit';
-import { alternate, medianOf, type Painted, paintedLoad, peerPage, peerUrl } from './peerRuns';
+import { alternate, gotoPainted, medianOf, type Painted, paintedLoad, peerPage, peerUrl } from './peerRuns';
 
 const RUNS = 5;
 /** Issue 22's A/B: loads of ours and of the peer page, taking turns. */
@@ -148,14 +148,6 @@ async function measure(
       scripts.push({ name, counted: !panelChunkSeen });
     }
   });
-  const painted = new Promise<number>((resolve, reject) => {
-    page.on('console', (message) => {
-      const text = message.text();
-      if (text.startsWith('matnat-bench ')) resolve(Number(text.slice(13)));
-    });
-    page.on('pageerror', reject);
-    setTimeout(() => reject(new Error('the 8 panels did not paint within 60 s')), 60_000);
-  });
   await page.addInitScript(NO_NAME_HELPER);
   // The stream connections open at once, counted in the page: the one stream is read over fetch and a
   // wider set of sensors (or the bell's alert events) reopens it, aborting the one before.
@@ -172,24 +164,7 @@ async function measure(
       return original(input, init);
     };
   });
-  await page.addInitScript(
-    ({ mark, panels }) => {
-      const seen = new Set<string>();
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (entry.name.startsWith(mark)) seen.add(entry.name);
-        if (seen.size === panels) {
-          seen.add('done');
-          // The chart draws on the next frame; the frame after it is on screen.
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() => console.log(`matnat-bench ${performance.now()}`)),
-          );
-        }
-      }).observe({ type: 'mark' });
-    },
-    { mark: MARK, panels: PANELS },
-  );
-  await page.goto(url);
-  const paintedMs = await painted;
+  const paintedMs = await gotoPainted(page, url, PANELS);
   const milestones = await page.evaluate((): Milestones => {
     const all = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
     const of = (test: RegExp) => all.filter((entry) => test.test(entry.name));
