@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { ROUTES } from '../../packages/core/src/routes';
 import { CHART_LIBRARY, compileHints } from './build/compileHints';
 import { lazyImports, routePreloadsPlugin } from './build/routePreloads';
+import { startChunks } from './build/startChunks';
 
 /** React's API served by preact/compat: the app's JS budgets (docs/web.md, "Bundle size"). */
 const PREACT = Object.entries({
@@ -77,6 +78,7 @@ export default defineConfig({
     routePreloads(),
     // lightweight-charts compiled while it downloads, not function by function in the first chart's frame.
     compileHints(CHART_LIBRARY),
+    startChunks(MAIN_FILE),
   ],
   resolve: {
     conditions: ['@matnat/source', 'module', 'browser', 'development|production'],
