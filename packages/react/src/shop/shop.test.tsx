@@ -59,6 +59,20 @@ describe('prices', () => {
     );
     expect(formatPrice(149_950).replace(/\s/g, ' ')).toBe('1 499,50 kr');
   });
+
+  it('make no Intl object until the first price (importing the shop costs no ICU start-up)', async () => {
+    vi.resetModules();
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      const fresh = await import('./formatPrice');
+      expect(made).not.toHaveBeenCalled();
+      fresh.formatPrice(100);
+      fresh.formatPrice(200);
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
+  });
 });
 
 describe('ProductList and ProductCard', () => {
