@@ -27,10 +27,10 @@ import { AppRoot, RouteError, Startup } from './shell/AppRoot';
 // (its route table converted and ranked, the first location matched), then its first navigation (the first
 // route's guards, data and chunks asked for), then the first render; the wordmark stays painted meanwhile.
 // Login and welcome keep their two (the wait for /api/me splits them already).
-// Its own yield, not the SDK's `postTask`: importing that put one more chunk among every page's first
-// requests (Lighthouse's LCP on /login +0.4 s). From `@matnat/contract/plain` it does the same: with this
-// module's top-level await, a module the entry shares with lazy chunks gets a chunk of its own
-// (docs/benchmarks.md, "One yield for the entry and the SDK").
+// Its own yield, not the SDK's `postTask`: with this module's top-level await, a module the entry shares
+// with lazy chunks cannot be in the entry's chunk, and importing `postTask` put one more chunk among every
+// page's first requests (Lighthouse's LCP on /login +0.4 s; docs/benchmarks.md, "One yield for the entry
+// and the SDK"). Such modules now go into the start's two chunks (build/startChunks.ts).
 const nextTask = () =>
   new Promise<void>((resolve) => {
     const channel = new MessageChannel();
