@@ -10,6 +10,8 @@ import { type ModuleFacts, moduleFacts, neededModules, startChunks, startGroup }
 const facts = (source: string) => moduleFacts(parseAst(source) as never, (spec) => spec);
 const graph = (modules: Record<string, string>) =>
   new Map<string, ModuleFacts>(Object.entries(modules).map(([id, source]) => [id, facts(source)]));
+/** The modules `main` needs among `modules`, sorted. */
+const neededByMain = (modules: Record<string, string>) => [...neededModules('main', graph(modules))].sort();
 
 describe("the start's modules, followed binding by binding (issue 22)", () => {
   it("reads a module's imports, re-exports, `export *` and own exports", () => {
@@ -45,9 +47,8 @@ describe("the start's modules, followed binding by binding (issue 22)", () => {
   });
 
   it("needs the module declaring an imported name, not everything the package's index re-exports", () => {
-    const needed = neededModules(
-      'main',
-      graph({
+    expect(
+      neededByMain({
         main: "import { Provider } from 'index';",
         index: "export { Provider } from 'provider'; export { Shop } from 'shop'; export * from 'charts';",
         provider: "import { client } from 'core'; export const Provider = client;",
@@ -55,8 +56,7 @@ describe("the start's modules, followed binding by binding (issue 22)", () => {
         shop: "import 'big-library'; export const Shop = 2;",
         charts: 'export const Chart = 3;',
       }),
-    );
-    expect([...needed].sort()).toEqual(['core', 'main', 'provider']);
+    ).toEqual(['core', 'main', 'provider']);
   });
 
   it('finds a name behind `export *`, and takes a whole module for a namespace import', () => {
@@ -69,36 +69,26 @@ describe("the start's modules, followed binding by binding (issue 22)", () => {
       button: 'export const Button = 3;',
       field: 'export const Field = 4;',
     };
-    expect([...neededModules('main', graph(modules))].sort()).toEqual([
-      'button',
-      'charts',
-      'field',
-      'kit',
-      'main',
-    ]);
+    expect(neededByMain(modules)).toEqual(['button', 'charts', 'field', 'kit', 'main']);
   });
 
   it("takes a passing-on module's own effects (a stylesheet) with the name it passes on", () => {
-    const needed = neededModules(
-      'main',
-      graph({
+    expect(
+      neededByMain({
         main: "import { Map } from 'maps';",
         maps: "import 'leaflet.css'; export { Map } from 'map';",
         map: 'export const Map = 1;',
       }),
-    );
-    expect([...needed].sort()).toEqual(['leaflet.css', 'main', 'map']);
+    ).toEqual(['leaflet.css', 'main', 'map']);
   });
 
   it('needs a module it has no facts of whole (a library it could not read), and stops at cycles', () => {
-    const needed = neededModules(
-      'main',
-      graph({
+    expect(
+      neededByMain({
         main: "import { a } from 'one'; import { x } from 'opaque';",
         one: "import { main } from 'main'; export const a = main;",
       }),
-    );
-    expect([...needed].sort()).toEqual(['main', 'one', 'opaque']);
+    ).toEqual(['main', 'one', 'opaque']);
   });
 
   it("puts the libraries' modules (and the bundler's helpers) apart from the app's and SDK's own", () => {
