@@ -181,8 +181,9 @@ test('admin sees the admin menu with Användare and Nya enheter', async ({ page 
 });
 
 test('a 401 while signed in logs out and goes to login', async ({ page }) => {
-  // The bell asks for its list and the live stream opens at the page's first idle time (issue 22): the
-  // session ends only after both went out, so that the 401 comes from the click's request and not from theirs.
+  // The bell asks for its list at the page's first idle time and the live stream opens once the start has
+  // settled (issue 22): the session ends only after both went out, so that the 401 comes from the click's
+  // request and not from theirs.
   const idleRequests = idleRequestsSent(page);
   await signIn(page, 'anna@matnat.se');
   await expect(page).toHaveURL(`${web()}/dashboard`);

@@ -57,12 +57,16 @@ test('issue 21 point 2: an alert fired by an ingested reading shades its chart w
     name: 'E2E värmelarm',
     conditions: [{ sensor_id: device.sensor, operator: '>', threshold: 30 }],
   });
+  // The live stream opens once the page's start has settled (a second after its last answered request): wait
+  // for its answer (asked for before navigating) before sending the reading.
+  const stream = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/stream');
   await page.goto(`${web()}/device/${device.id}`);
   const panel = page.locator('.matnat-line-chart-panel').first();
   const chart = panel.locator('.matnat-chart');
   await expect(panel.getByRole('list', { name: 'Larm' })).toHaveText('E2E värmelarm: > 30 °C');
   await expect(chart.locator('canvas').first()).toBeVisible();
   expect(await bandPixels(chart)).toBeLessThan(10);
+  await stream;
 
   const sent = Date.now();
   await ingest('e2e-chart-alert-1', [{ sensor: 'temperature', value: 35 }]);

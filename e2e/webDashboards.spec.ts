@@ -122,9 +122,9 @@ test('dashboard.show: panels painted, one stream; reorder by keyboard (announced
   await expect(page.locator('.matnat-single-value__number')).toBeVisible();
   await expectAccessible(page);
   await screenshots(page, 'dashboard-show');
-  // The panels share the app's client with the bell: the one connection opens at the page's idle time, once,
-  // for the bell's alert events and all the panels' sensors together (it opened for the bell and was reopened
-  // for the panels when it opened at the first subscriber's next tick).
+  // The panels share the app's client with the bell: the one connection opens once the start has settled (a
+  // second after the last subscriber or answered request), for the bell's alert events and all the panels'
+  // sensors together. It once opened for the bell alone while the dashboard was asked for, and was reopened.
   await expect.poll(() => streams.length).toBe(1);
   const stream = new URL(streams[0]!).searchParams;
   expect(stream.get('alerts')).toBe('1');

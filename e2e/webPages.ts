@@ -40,9 +40,9 @@ export async function screenshots(page: Page, name: string, { fullPage = true } 
 }
 
 /**
- * Resolves once a signed-in page's idle-time requests went out: the bell's list (answered) and the live
- * stream (issue 22 asks for both at the page's first idle time). A journey that ends or changes the session
- * waits for them, so that their answers do not race its own requests. Call it before the navigation.
+ * Resolves once a signed-in page's late requests went out: the bell's list (answered; asked for at the page's
+ * first idle time) and the live stream (once the start has settled). A journey that ends or changes the
+ * session waits for them, so that their answers do not race its own requests. Call it before the navigation.
  */
 export function idleRequestsSent(page: Page): Promise<unknown> {
   return Promise.all([

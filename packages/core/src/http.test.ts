@@ -195,6 +195,44 @@ describe('DESIGN §2: configurable base URL and embed-token mode', () => {
   });
 });
 
+describe("requests under way (what the live stream waits for at a page's start)", () => {
+  const pending = (http: ReturnType<typeof setup>['http']) => http.requests.getSnapshot().pending;
+
+  it('counts each request from its start to its answer or failure, and tells its subscribers', async () => {
+    const { server, http } = setup();
+    server.on('GET /a', { body: {} }).on('GET /gone', { status: 404 });
+    const heard: number[] = [];
+    const stop = http.requests.subscribe(() => heard.push(pending(http)));
+    const first = http.get('/a');
+    const second = http.get('/gone').catch(() => 'refused');
+    expect(pending(http)).toBe(2);
+    await expect(first).resolves.toEqual({});
+    await expect(second).resolves.toBe('refused');
+    expect(pending(http)).toBe(0);
+    expect(heard.at(-1)).toBe(0);
+    stop();
+    const count = heard.length;
+    await http.get('/a');
+    expect(heard).toHaveLength(count);
+  });
+
+  it("a 419's refresh and retry are one request under way", async () => {
+    const { server, http } = setup();
+    server.once('POST /x', { status: 419 }).on('POST /x', { status: 204 });
+    const heard: number[] = [];
+    http.requests.subscribe(() => heard.push(pending(http)));
+    await http.post('/x');
+    expect(server.calls.map((c) => c.url)).toEqual([
+      '/sanctum/csrf-cookie',
+      '/x',
+      '/sanctum/csrf-cookie',
+      '/x',
+    ]);
+    expect(Math.max(...heard)).toBe(1);
+    expect(pending(http)).toBe(0);
+  });
+});
+
 describe('spec §8: error catalogue', () => {
   it.each([
     [401, UnauthenticatedError],

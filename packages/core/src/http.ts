@@ -48,6 +48,16 @@ export interface HttpClient {
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
   /** The absolute URL of a path (for EventSource, links). */
   url(path: string, query?: Query): string;
+  /** How many of this client's requests are under way (the live stream's connection is not one of them). */
+  readonly requests: RequestsUnderWay;
+}
+
+/** A client's requests under way, in the external-store shape (`useSyncExternalStore` reads it). */
+export interface RequestsUnderWay {
+  /** Calls `listener` as each request starts and as it ends, at once (not batched). Returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+  /** The count; the same object until it changes. */
+  getSnapshot(): { readonly pending: number };
 }
 
 /** The anti-forgery cookie Sanctum sets and the header that must echo it. */
@@ -144,14 +154,35 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     throw error;
   }
 
+  // Not a valtio store: the script-tag map carries no store otherwise.
+  let snapshot = { pending: 0 };
+  const listeners = new Set<() => void>();
+  const count = (step: number) => {
+    snapshot = { pending: snapshot.pending + step };
+    for (const listener of listeners) listener();
+  };
+  // Counted once however often it is asked again (a 419's retry).
+  const counted = <T>(method: HttpMethod, path: string, opts?: RequestOptions): Promise<T> => {
+    count(1);
+    return request<T>(method, path, opts).finally(() => count(-1));
+  };
+  const requests: RequestsUnderWay = {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+  };
+
   return {
     baseUrl,
     auth,
-    request,
+    request: counted,
     url,
-    get: (path, opts) => request('GET', path, opts),
-    post: (path, body, opts) => request('POST', path, { ...opts, body }),
-    patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
-    delete: (path, opts) => request('DELETE', path, opts),
+    get: (path, opts) => counted('GET', path, opts),
+    post: (path, body, opts) => counted('POST', path, { ...opts, body }),
+    patch: (path, body, opts) => counted('PATCH', path, { ...opts, body }),
+    delete: (path, opts) => counted('DELETE', path, opts),
+    requests,
   };
 }

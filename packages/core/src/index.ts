@@ -89,6 +89,7 @@ export type {
   Query,
   QueryValue,
   RequestOptions,
+  RequestsUnderWay,
 } from './http';
 export {
   CSRF_COOKIE_PATH,

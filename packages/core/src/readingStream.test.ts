@@ -46,6 +46,9 @@ const flush = async () => {
   for (let i = 0; i < 10; i++) await Promise.resolve();
 };
 
+/** A second without subscriber changes or requests: the page's start has settled, and the first connection opens. */
+const settled = () => vi.advanceTimersByTimeAsync(1000);
+
 function setup(auth: 'session' | { embedToken: string } = 'session') {
   const server = streamServer();
   const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
@@ -67,10 +70,10 @@ describe('ReadingStream: one live stream per client', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('eight subscribers over four sensors in one tick open one connection naming the four sensors', async () => {
+  it('eight subscribers over four sensors open one connection naming the four sensors, once the start has settled', async () => {
     const { server, stream } = setup();
     for (const id of [1, 2, 3, 4, 1, 2, 3, 4]) stream.subscribe(id, () => {});
-    await vi.advanceTimersByTimeAsync(0);
+    await settled();
     expect(server.connections).toHaveLength(1);
     expect(server.connections[0]!.url).toBe('https://api.matnat.test/api/v1/stream?sensor_ids=1,2,3,4');
     expect(server.connections[0]!.credentials).toBe('include');
@@ -82,7 +85,7 @@ describe('ReadingStream: one live stream per client', () => {
     const two = vi.fn();
     stream.subscribe(1, one);
     stream.subscribe('2', two);
-    await vi.advanceTimersByTimeAsync(0);
+    await settled();
     server.connections[0]!.send('reading', reading(2, 21.5));
     server.connections[0]!.send('alert', { type: 'alert', alert_id: 1 });
     await flush();
@@ -93,7 +96,7 @@ describe('ReadingStream: one live stream per client', () => {
   it('widens by reopening with the union, keeps the connection when narrowing, closes with the last', async () => {
     const { server, stream } = setup();
     const offOne = stream.subscribe(1, () => {});
-    await vi.advanceTimersByTimeAsync(0);
+    await settled();
     const offTwo = stream.subscribe(2, () => {});
     await vi.advanceTimersByTimeAsync(0);
     expect(server.connections).toHaveLength(2);
@@ -110,7 +113,7 @@ describe('ReadingStream: one live stream per client', () => {
   it('reconnects after a drop with back-off (1 s, 2 s, 4 s …) and Last-Event-ID', async () => {
     const { server, stream } = setup();
     stream.subscribe(1, () => {});
-    await vi.advanceTimersByTimeAsync(0);
+    await settled();
     server.connections[0]!.send('reading', reading(1, 5), '41');
     server.connections[0]!.end();
     server.refusals.push({ status: 503, body: { message: 'Underhåll' } });
@@ -142,7 +145,7 @@ describe('ReadingStream: one live stream per client', () => {
   it('close() forgets every subscriber and ends the connection', async () => {
     const { server, stream } = setup();
     stream.subscribe(1, () => {});
-    await vi.advanceTimersByTimeAsync(0);
+    await settled();
     stream.close();
     expect(server.connections[0]!.signal.aborted).toBe(true);
     await vi.advanceTimersByTimeAsync(60_000);
@@ -163,10 +166,7 @@ describe('sseParser', () => {
 
 describe('ReadingStream: alert changes and notifications (issue 11)', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
+  afterEach(() => vi.useRealTimers());
 
   const alertEvent = {
     type: 'alert',
@@ -182,7 +182,7 @@ describe('ReadingStream: alert changes and notifications (issue 11)', () => {
     const { server, stream } = setup();
     const events = vi.fn();
     stream.onEvent(events);
-    await vi.advanceTimersByTimeAsync(0);
+    await settled();
     expect(server.connections[0]!.url).toBe('https://api.matnat.test/api/v1/stream?alerts=1');
     stream.subscribe(3, () => {});
     await vi.advanceTimersByTimeAsync(0);
@@ -199,51 +199,32 @@ describe('ReadingStream: alert changes and notifications (issue 11)', () => {
   it('a reading-only stream does not ask for alerts; the last event listener leaving closes it', async () => {
     const { server, stream } = setup();
     stream.subscribe(1, () => {});
-    await vi.advanceTimersByTimeAsync(0);
+    await settled();
     expect(server.connections[0]!.url).not.toContain('alerts');
     const { server: other, stream: eventsOnly } = setup();
     const off = eventsOnly.onEvent(() => {});
-    await vi.advanceTimersByTimeAsync(0);
+    await settled();
     off();
     await vi.advanceTimersByTimeAsync(0);
     expect(other.connections[0]!.signal.aborted).toBe(true);
   });
 
-  it("a page's start opens one connection at idle time: the bell's events and the panels' sensors later", async () => {
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
-    try {
-      const { server, stream } = setup();
-      stream.onEvent(() => {});
-      await vi.advanceTimersByTimeAsync(50);
-      stream.subscribe(3, () => {});
-      stream.subscribe(4, () => {});
-      await vi.advanceTimersByTimeAsync(50);
-      expect(server.connections).toHaveLength(0);
-      for (const run of idle.splice(0)) run();
-      expect(server.connections.map((c) => c.url)).toEqual([
-        'https://api.matnat.test/api/v1/stream?sensor_ids=3,4&alerts=1',
-      ]);
-      // Once open, a new sensor widens it on the next tick, without waiting for idle time.
-      stream.subscribe(5, () => {});
-      await vi.advanceTimersByTimeAsync(0);
-      expect(server.connections[1]!.url).toBe(
-        'https://api.matnat.test/api/v1/stream?sensor_ids=3,4,5&alerts=1',
-      );
-      expect(idle).toHaveLength(0);
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
-
-  /** The bell's listener on a page busy all the time: an idle callback comes only at its timeout, as the browser's does. */
-  function busyPage() {
-    vi.stubGlobal('requestIdleCallback', (run: () => void, options: { timeout?: number } = {}) =>
-      options.timeout === undefined ? 0 : setTimeout(run, options.timeout),
-    );
-    const { server, stream } = setup();
+  /** A page's start: the bell listening, and the client's API requests answered `ms` after they were asked. */
+  function startingPage(ms = 200) {
+    const server = streamServer();
+    const platform = browserPlatform({
+      fetch: (input, init) =>
+        String(input).includes('/api/v1/stream')
+          ? server.fetch(input, init)
+          : // An answer whose body is read in microtasks (a Response's is read on timers the test fakes).
+            new Promise((answer) =>
+              setTimeout(() => answer({ status: 200, text: async () => '' } as Response), ms),
+            ),
+    });
+    const http = createHttpClient({ platform, baseUrl: 'https://api.matnat.test' });
+    const stream = createReadingStream({ http, platform });
     stream.onEvent(() => {});
-    return { server, stream };
+    return { server, stream, http };
   }
 
   /** One connection opens `ms` from now, not before, asking for `query`; and none after it. */
@@ -256,17 +237,69 @@ describe('ReadingStream: alert changes and notifications (issue 11)', () => {
     expect(server.connections).toHaveLength(1);
   }
 
-  it('the first connection opens within a second on a page that is never idle, once', async () => {
-    const { server, stream } = busyPage();
+  it("a page's start opens one connection, a second after the last subscriber: the bell's events and the panels' sensors", async () => {
+    const { server, stream } = startingPage();
+    await vi.advanceTimersByTimeAsync(400);
     stream.subscribe(3, () => {});
     stream.subscribe(4, () => {});
     await opensOnceIn(server, 1000, 'sensor_ids=3,4&alerts=1');
   });
 
-  it('the second counts from the last subscriber: panels subscribing every 600 ms on a busy page share one connection', async () => {
-    // The flake this rule ends: a loaded machine took over a second from the bell to the last panel, and the
-    // connection opened for the first ones was reopened for the last.
-    const { server, stream } = busyPage();
+  it('the first connection asks for the readings measured while it waited: Last-Event-ID is the time the wait began', async () => {
+    // The server replays a sensor's readings from that time (a reading's event id is its time): one sent
+    // between the panel's data and the opening is not lost.
+    const began = Date.now();
+    const { server, stream } = startingPage();
+    await vi.advanceTimersByTimeAsync(300);
+    stream.subscribe(3, () => {});
+    await settled();
+    expect(server.connections[0]!.headers['Last-Event-ID']).toBe(String(began));
+    // Later connections ask from the last event they heard, as after a drop.
+    server.connections[0]!.send('reading', reading(3, 5), '1764064800000');
+    stream.subscribe(4, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.connections[1]!.headers['Last-Event-ID']).toBe('1764064800000');
+  });
+
+  it("the start's requests hold the first connection: a dashboard answering after 1.5 s, its panels a frame later, share it", async () => {
+    // The flake this rule ends: the page went idle while the dashboard was asked for, and the connection
+    // opened then for the bell alone was reopened for the panels.
+    const { server, stream, http } = startingPage(1500);
+    const board = http.get('/api/v1/dashboard/2');
+    await vi.advanceTimersByTimeAsync(1500);
+    await board;
+    expect(server.connections).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(16);
+    stream.subscribe(3, () => {});
+    // The panel's own measurements, also answered 1.5 s later: the second counts from their answer.
+    const measured = http.get('/api/v1/sensor/3/measurements');
+    await vi.advanceTimersByTimeAsync(1500);
+    await measured;
+    await opensOnceIn(server, 1000, 'sensor_ids=3&alerts=1');
+  });
+
+  it('once open, requests neither reopen nor hold it, and a new sensor widens it on the next tick', async () => {
+    const { server, stream, http } = startingPage();
+    stream.subscribe(3, () => {});
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.connections).toHaveLength(1);
+    const asked = http.get('/api/v1/notification');
+    await vi.advanceTimersByTimeAsync(10_000);
+    await asked;
+    expect(server.connections).toHaveLength(1);
+    void http.get('/api/v1/notification');
+    stream.subscribe(5, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(server.connections.map((c) => c.url)).toEqual([
+      'https://api.matnat.test/api/v1/stream?sensor_ids=3&alerts=1',
+      'https://api.matnat.test/api/v1/stream?sensor_ids=3,5&alerts=1',
+    ]);
+  });
+
+  it('the second counts from the last subscriber: panels subscribing every 600 ms share one connection', async () => {
+    // A loaded machine took over a second from the bell to the last panel: the connection opened for the
+    // first ones was reopened for the last.
+    const { server, stream } = startingPage();
     for (const sensor of [3, 4, 5, 6]) {
       await vi.advanceTimersByTimeAsync(600);
       stream.subscribe(sensor, () => {});
@@ -275,9 +308,10 @@ describe('ReadingStream: alert changes and notifications (issue 11)', () => {
     await opensOnceIn(server, 1000, 'sensor_ids=3,4,5,6&alerts=1');
   });
 
-  it('subscribers that keep coming do not hold the first connection back: it opens 5 s after the first', async () => {
-    const { server, stream } = busyPage();
-    // A new sensor every 600 ms for 9 s; when did the first connection open?
+  it('a client that never settles does not hold the first connection back: it opens 5 s after the first subscriber', async () => {
+    const { server, stream, http } = startingPage(9000);
+    void http.get('/api/v1/export');
+    // A new sensor every 600 ms for 9 s, and a request under way all along; when did the first connection open?
     let openedAt: number | undefined;
     for (let ms = 100; ms <= 9000; ms += 100) {
       await vi.advanceTimersByTimeAsync(100);
@@ -291,22 +325,20 @@ describe('ReadingStream: alert changes and notifications (issue 11)', () => {
     );
   });
 
-  it("a connection lost soon after an idle-time open is reopened once: the wait's timer and the back-off's do not both open one", async () => {
-    const idle: (() => void)[] = [];
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
-    try {
-      const { server, stream } = setup();
-      stream.subscribe(3, () => {});
-      for (const run of idle.splice(0)) run();
-      expect(server.connections).toHaveLength(1);
-      server.connections[0]!.end();
-      // The wait's own timer (due 1 s after the subscriber) and the back-off's: one connection between them.
-      await vi.advanceTimersByTimeAsync(10_000);
-      expect(server.connections).toHaveLength(2);
-      expect(server.connections[1]!.signal.aborted).toBe(false);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+  it("a connection lost soon after the first opened is reopened once, after the back-off: the wait's deadline opens none", async () => {
+    const { server, http } = startingPage();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(server.connections).toHaveLength(1);
+    server.connections[0]!.end();
+    server.refusals.push({ status: 503, body: { message: 'Underhåll' } });
+    // Refused after 1 s; the next try waits 2 s, and a request answered meanwhile does not bring it forward.
+    await vi.advanceTimersByTimeAsync(1000);
+    void http.get('/api/v1/notification');
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(server.connections).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(server.connections).toHaveLength(2);
+    expect(server.connections[1]!.signal.aborted).toBe(false);
   });
 
   it('an embed token never asks for alerts (it has none to hear)', async () => {

@@ -15,12 +15,15 @@ const EVENTS = 'events';
 
 export interface ReadingStreamOptions {
   http: HttpClient;
-  platform: Pick<Platform, 'fetch' | 'timers' | 'logger'>;
+  platform: Pick<Platform, 'fetch' | 'timers' | 'logger' | 'now'>;
 }
 
-/** The first connection's wait after the last subscriber change; reconnects wait `backoff` (1, 2, 4 … 30 s). */
-const RETRY_MS = 1000;
-/** The first connection opens at most this long after its first subscriber, however many follow. */
+/**
+ * The first connection waits until the client has been quiet this long: no subscriber came or went and
+ * none of its requests was under way. Reconnects wait `backoff` (1, 2, 4 … 30 s).
+ */
+const QUIET_MS = 1000;
+/** The first connection opens at most this long after its first subscriber, however busy the client stays. */
 const OPEN_WITHIN_MS = 5000;
 
 /**
@@ -69,7 +72,8 @@ export function sseParser() {
 }
 
 /**
- * One server-sent-events connection per client, opened with the first subscriber, reopened with a wider
+ * One server-sent-events connection per client, opened once a page's start has settled after the first
+ * subscriber (a second without subscriber changes or requests under way, at most 5 s), reopened with a wider
  * sensor set when a new sensor is wanted (narrowing keeps it), closed with the last subscriber. Read over
  * `fetch` rather than `EventSource` so that an embed token travels in the Authorization header. A dropped
  * connection is reopened after 1, 2, 4 … 30 s with `Last-Event-ID`; a 4xx answer (bad token, no access)
@@ -80,9 +84,10 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
   let served = new Set<string>();
   // The live connection's controller; undefined while closed, refused or waiting to retry.
   let controller: AbortController | undefined;
+  // The next reconcile: the first connection's wait, the back-off's or the next tick's.
   let timer: unknown;
-  // Whether the wait for a connection has asked for its idle callback (once a wait, OPEN_WITHIN_MS its timeout).
-  let idleAsked = false;
+  // When the wait for the first connection began; undefined while it is not waited for.
+  let waitingSince: number | undefined;
   let attempt = 0;
   let lastEventId: string | undefined;
 
@@ -127,15 +132,17 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
 
   // Subscribers come and go in bursts (a dashboard mounting eight panels): settle once per tick. Keeps an
   // open connection that serves every subscriber; otherwise closes it, and opens one for the subscribers if
-  // there are any. Whichever of the idle callback and the timers comes first opens it: the others find
-  // nothing left to do.
+  // there are any.
   const reconcile = () => {
-    idleAsked = false;
+    const since = waitingSince;
+    waitingSince = undefined;
     const keys = [...listeners.keys()];
     if (controller && keys.length && keys.every((id) => served.has(id))) return;
     controller?.abort();
     controller = undefined;
     if (!keys.length) return;
+    // The first connection asks for what was measured while it waited (the server's Last-Event-ID is a time).
+    lastEventId ??= since?.toString();
     const own = new AbortController();
     controller = own;
     served = new Set(keys);
@@ -144,23 +151,25 @@ export function createReadingStream({ http, platform }: ReadingStreamOptions): R
       (error: unknown) => ended(own, error),
     );
   };
-  // The first connection waits for the page's idle time as well: a start subscribes over several tasks (the
-  // app's bell with its layout, the dashboard's panels one a task after the title's paint), and one connection
-  // then carries them all instead of one opened for the bell and reopened for the panels; the start's own
-  // requests have the browser's connections to themselves meanwhile. A page that is not idle opens it RETRY_MS
-  // after the last subscriber change (each one restarts the wait: panels subscribing one a task on a loaded
-  // machine still share the first connection), and at most OPEN_WITHIN_MS after the first one (the idle
-  // callback's timeout: subscribers coming steadily do not hold it back). Once it is open, a new sensor widens
-  // it on the next tick. Without `requestIdleCallback` (Node, Safari), the next tick.
+  // A page's start subscribes over several tasks, between its requests: the app's bell with its layout, the
+  // dashboard's panels a frame after its answer, a panel's sensors after its settings. The first connection
+  // therefore waits until the start has settled, QUIET_MS after the last subscriber change or answered request
+  // with none under way, so that one connection carries them all instead of one opened for the bell and
+  // reopened for the panels; the start's own requests have the browser's connections to themselves meanwhile.
+  // It opens at most OPEN_WITHIN_MS after the wait began (a client that never settles does not hold it back).
+  // Once it is open, a new sensor widens it on the next tick; a dropped one waits its back-off.
   const schedule = () => {
     platform.timers.clearTimeout(timer);
-    const waits = !controller && typeof requestIdleCallback === 'function';
-    if (waits && !idleAsked) {
-      idleAsked = true;
-      requestIdleCallback(reconcile, { timeout: OPEN_WITHIN_MS });
+    let ms = 0;
+    if (!controller) {
+      const now = platform.now();
+      waitingSince ??= now;
+      const left = waitingSince + OPEN_WITHIN_MS - now;
+      ms = http.requests.getSnapshot().pending ? left : Math.min(QUIET_MS, left);
     }
-    timer = platform.timers.setTimeout(reconcile, waits ? RETRY_MS : 0);
+    timer = platform.timers.setTimeout(reconcile, ms);
   };
+  http.requests.subscribe(() => waitingSince !== undefined && schedule());
 
   const add = (key: string, listener: (data: never) => void) => {
     const set = listeners.get(key) ?? new Set();

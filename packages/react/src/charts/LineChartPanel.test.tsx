@@ -123,6 +123,7 @@ describe('LineChartPanel reads through the core client', () => {
         .map((c) => c.path)
         .sort(),
     ).toEqual(['/api/v1/sensor/1/measurements', '/api/v1/sensor/2/measurements']);
+    await api.streamOpened();
     expect(api.openStreams()).toHaveLength(1);
     expect(api.openStreams()[0]!.sensorIds.sort()).toEqual(['1', '2']);
   });
@@ -251,6 +252,7 @@ describe('LineChartPanel reads through the core client', () => {
     const line = () => chartMock.charts[0]!.series[0]!;
     const times = () => line().data.map((p) => (p as { time: number }).time);
     const [before, during] = [T0 + 4 * 3_600_000, T0 + 5 * 3_600_000];
+    await api.streamOpened();
     api.push({ sensor_id: 1, value: 30, measured_at: new Date(before).toISOString() });
     await settle();
     expect(line().updates).toEqual([{ time: before / 1000, value: 30 }]);
@@ -445,6 +447,7 @@ describe('LineChartPanel reads through the core client', () => {
     });
     // A live reading does not draw the lines anew.
     const lines = first!.priceLines;
+    await api.streamOpened();
     api.push({ sensor_id: 1, value: 30, measured_at: new Date(T0 + 5 * 3_600_000).toISOString() });
     await settle();
     expect(first!.priceLines).toBe(lines);
@@ -489,6 +492,7 @@ describe('LineChartPanel reads through the core client', () => {
     const chart = chartMock.charts[0]!;
     expect(bandsOf(chart)).toEqual([]);
     const firedAt = T0 + 4 * 3_600_000;
+    await api.streamOpened();
     api.pushAlert({ alert_id: 7, sensor_id: 1, state: 'firing', at: new Date(firedAt).toISOString() });
     // Another sensor's alert is not this chart's.
     api.pushAlert({ alert_id: 8, sensor_id: 9, state: 'firing', at: new Date(firedAt).toISOString() });
@@ -557,6 +561,7 @@ describe('LineChartPanel reads through the core client', () => {
     await settle();
     expect(api.callsTo(/alert-periods$/)).toEqual([]);
     expect(bandsOf(chartMock.charts[0]!)).toEqual([]);
+    await api.streamOpened();
     expect(api.openStreams()[0]!.alerts).toBe(false);
   });
 
@@ -583,6 +588,7 @@ describe('LineChartPanel reads through the core client', () => {
     await settle();
     const line = chartMock.charts[0]?.series[0];
     const t = T0 + 5 * 3_600_000;
+    await api.streamOpened();
     api.push({ sensor_id: 1, value: 30, measured_at: new Date(t).toISOString() });
     await settle();
     expect(line?.updates).toEqual([{ time: t / 1000, value: 30 }]);
@@ -595,6 +601,7 @@ describe('LineChartPanel reads through the core client', () => {
     const { unmount } = render(<LineChartPanel items={[{ sensorId: 1 }]} />, { wrapper });
     await settle();
     expect(chartMock.created).toBe(0);
+    await api.streamOpened();
     expect(api.openStreams().map((s) => s.sensorIds)).toEqual([['1']]);
     unmount();
 
@@ -602,6 +609,7 @@ describe('LineChartPanel reads through the core client', () => {
     render(<LineChartPanel items={[{ sensorId: 1 }]} />, { wrapper: ok.wrapper });
     await settle();
     expect(chartMock.created).toBe(1);
+    await ok.api.streamOpened();
     expect(ok.api.openStreams().map((s) => s.sensorIds)).toEqual([['1']]);
   });
 

@@ -74,6 +74,7 @@ describe('SingleValuePanel reads through the core client', () => {
     const label = () => document.querySelector('.matnat-single-value__step')?.textContent;
     expect(value().style.color).toBe('var(--matnat-threshold-green, #15803d)');
     expect(label()).toBe('OK');
+    await api.streamOpened();
     api.push({ sensor_id: 7, value: 25, measured_at: new Date(T0 + 60_000).toISOString() });
     await settle();
     expect(value().style.color).toBe('#7c3aed');
@@ -155,6 +156,7 @@ describe('SingleValuePanel reads through the core client', () => {
     const { api, wrapper } = setup(reading);
     render(<SingleValuePanel sensorId={7} now={now} />, { wrapper });
     await settle();
+    await api.streamOpened();
     api.push({ sensor_id: 7, value: 5.25, measured_at: new Date(T0 + 60_000).toISOString() });
     await settle();
     expect(screen.getByText('5,3')).toBeTruthy();

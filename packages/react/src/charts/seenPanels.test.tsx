@@ -17,7 +17,7 @@ vi.mock('lightweight-charts', () => createChartModule());
 
 /** Idle periods come only when the test says so. */
 const idle: (() => void)[] = [];
-/** One idle period: it runs every callback asked for by then (the seen queue's one turn, the live stream's opening). */
+/** One idle period: it runs every callback asked for by then (the seen queue's one turn). */
 const idlePeriod = () =>
   act(async () => {
     for (const run of idle.splice(0)) run();

@@ -52,6 +52,7 @@ describe.each([
     );
     await settle();
     expect(api.callsTo(/\/measurements$/)).toHaveLength(4);
+    await api.streamOpened();
     expect(api.openStreams()).toHaveLength(1);
     expect(chartMock.charts.every((chart) => chart.series[0]!.data.length === 4)).toBe(true);
   });

@@ -22,6 +22,7 @@ export async function expectPollingPaused(client: (api: WidgetApi) => MatnatClie
   });
   await settle();
   expect(asked()).toBe(1);
+  await api.streamOpened();
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
   setHidden(true);
   await act(async () => vi.advanceTimersByTime(3 * 60_000));

@@ -150,6 +150,7 @@ export function widgetApi() {
     return Response.json(answer.body ?? null, { status: answer.status ?? 200 });
   };
 
+  const openStreams = () => streams.filter((s) => !s.signal.aborted);
   return {
     fetch: fetch as typeof globalThis.fetch,
     calls,
@@ -170,7 +171,17 @@ export function widgetApi() {
       for (const s of streams)
         if (!s.signal.aborted && s.alerts) s.push({ kind: 'value', value: null, ...change }, 'alert');
     },
-    openStreams: () => streams.filter((s) => !s.signal.aborted),
+    openStreams,
+    /**
+     * Waits in real time for an open stream: the first connection opens once the start has settled, a second
+     * after the last subscriber change or answered request (the core's `ReadingStream`).
+     */
+    async streamOpened() {
+      for (let waited = 0; !openStreams().length; waited += 50) {
+        if (waited > 3000) throw new Error('no live stream opened within 3 s');
+        await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      }
+    },
   };
 }
 
@@ -228,7 +239,7 @@ export function heldWidgetApi() {
   };
 }
 
-/** Lets fetches, stream chunks and the stream's settle timer (0 ms) run. */
+/** Lets fetches, stream chunks and the stream's widening (its next tick) run. */
 export async function settle(rounds = 3) {
   for (let i = 0; i < rounds; i++) {
     await act(async () => {
