@@ -256,6 +256,7 @@ describe('ReadingStream: alert changes and notifications (issue 11)', () => {
     expect(server.connections[0]!.headers['Last-Event-ID']).toBe(String(began));
     // Later connections ask from the last event they heard, as after a drop.
     server.connections[0]!.send('reading', reading(3, 5), '1764064800000');
+    await flush();
     stream.subscribe(4, () => {});
     await vi.advanceTimersByTimeAsync(0);
     expect(server.connections[1]!.headers['Last-Event-ID']).toBe('1764064800000');
