@@ -13,6 +13,9 @@ const VIEWPORT = { width: 1280, height: 800 };
 const MARK = 'matnat:panel-painted:';
 const PEER_PATH = '/bench/dashboard-peer.html';
 
+const pageOf = (title: string, js: string) =>
+  `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>${title}</title></head><body><script type="module">${js.replace(/<\/script/g, '<\\/script')}</script></body></html>`;
+
 /** The peer page's script, bundled with lightweight-charts. */
 export async function peerPage(): Promise<string> {
   const out = await build({
@@ -24,8 +27,35 @@ export async function peerPage(): Promise<string> {
     nodePaths: [join(repoRoot, 'packages/react/node_modules')],
     logLevel: 'warning',
   });
-  const js = out.outputFiles[0]?.text ?? '';
-  return `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>Peer</title></head><body><script type="module">${js.replace(/<\/script/g, '<\\/script')}</script></body></html>`;
+  return pageOf('Peer', out.outputFiles[0]?.text ?? '');
+}
+
+const SDK_PATH = '/bench/dashboard-sdk.html';
+
+/**
+ * The SDK's page (dashboardSdkPeer.tsx): `@matnat/react`, its core and lightweight-charts in one script, React
+ * served by preact/compat as the app's build does, resolved from the app's dependencies.
+ */
+export async function sdkPage(): Promise<string> {
+  const preact = (path: string) => join(repoRoot, 'apps/web/node_modules/preact', path);
+  const out = await build({
+    entryPoints: [join(repoRoot, 'e2e/bench/dashboardSdkPeer.tsx')],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    write: false,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    nodePaths: [join(repoRoot, 'apps/web/node_modules'), join(repoRoot, 'packages/react/node_modules')],
+    alias: {
+      react: preact('compat'),
+      'react-dom': preact('compat'),
+      'react-dom/client': preact('compat/client'),
+      'react/jsx-runtime': preact('jsx-runtime'),
+    },
+    logLevel: 'warning',
+  });
+  return pageOf('SDK', out.outputFiles[0]?.text ?? '');
 }
 
 /** What one load measured (ms after navigation start, or from the panel's mount for a year). */
@@ -98,12 +128,16 @@ export async function paintedLoad(
   state: Awaited<ReturnType<BrowserContext['storageState']>>,
   url: string,
   panels: number,
-  options: { peerHtml?: string; init?: string } = {},
+  options: { peerHtml?: string; sdkHtml?: string; init?: string } = {},
 ): Promise<Painted> {
   const context = await browser.newContext({ storageState: state, viewport: VIEWPORT });
   if (options.peerHtml) {
     const body = options.peerHtml;
     await context.route(`**${PEER_PATH}*`, (route) => route.fulfill({ contentType: 'text/html', body }));
+  }
+  if (options.sdkHtml) {
+    const body = options.sdkHtml;
+    await context.route(`**${SDK_PATH}*`, (route) => route.fulfill({ contentType: 'text/html', body }));
   }
   const page = await context.newPage();
   await page.addInitScript('globalThis.__name = (fn) => fn');
@@ -127,8 +161,10 @@ export async function paintedLoad(
   return result;
 }
 
-export const peerUrl = (base: string, panels: number[][], range?: string) =>
-  `${base}${PEER_PATH}?panels=${panels.map((p) => p.join(',')).join(';')}${range ? `&range_slug=${range}` : ''}`;
+const pageUrl = (path: string) => (base: string, panels: number[][], range?: string) =>
+  `${base}${path}?panels=${panels.map((p) => p.join(',')).join(';')}${range ? `&range_slug=${range}` : ''}`;
+export const peerUrl = pageUrl(PEER_PATH);
+export const sdkUrl = pageUrl(SDK_PATH);
 
 /** Medians of alternating loads: ours, then the peer, `runs` times each. */
 export async function alternate(

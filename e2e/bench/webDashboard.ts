@@ -18,6 +18,9 @@
 // round), each a cold load in a fresh context; it prints each side's medians and the medians of the rounds'
 // ratios (A/peer, B/peer, A/B; for A/B its 95 % interval and the rounds A won) for the first screenful and
 // all 8 painted, with the load before and after.
+// MATNAT_BENCH_SDK=1 instead takes turns between our page, the SDK's panels alone (dashboardSdkPeer.tsx: the
+// same panels as `@matnat/react`'s LineChartPanels in a plain page, no router, layout or chunks) and the peer,
+// rounds in a rotating order, and prints each page's medians and the rounds' ratios; it writes nothing.
 
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -30,7 +33,17 @@ import { repoRoot } from '../harness';
 import { chromiumLaunch } from '../playwright.config';
 import { startWebServer, type WebServer } from '../webHarness';
 import { median, medianInterval, signInAnna, startServers, stopServers, writeBenchSection } from './benchKit';
-import { alternate, gotoPainted, medianOf, type Painted, paintedLoad, peerPage, peerUrl } from './peerRuns';
+import {
+  alternate,
+  gotoPainted,
+  medianOf,
+  type Painted,
+  paintedLoad,
+  peerPage,
+  peerUrl,
+  sdkPage,
+  sdkUrl,
+} from './peerRuns';
 
 const RUNS = 5;
 /** Issue 22's A/B: loads of ours and of the peer page, taking turns. */
@@ -285,12 +298,73 @@ async function compareBuilds(checkout: string): Promise<void> {
   }
 }
 
+/**
+ * MATNAT_BENCH_SDK: where the gap to the peer lies. Our page, the SDK's panels alone and the peer take turns
+ * (each round in another order of the three), cold loads of the same seeded panels; prints, writes nothing.
+ */
+async function compareSdk(): Promise<void> {
+  const server = await startWebServer();
+  const browser = await chromium.launch(chromiumLaunch);
+  try {
+    const context = await signInAnna(browser, server.url);
+    const seeded = await seedDashboard(context, server.url);
+    const state = await context.storageState();
+    await context.close();
+    const [peerHtml, sdkHtml] = await Promise.all([peerPage(), sdkPage()]);
+    const pages = {
+      app: () => paintedLoad(browser, state, `${server.url}/dashboard/${seeded.id}`, PANELS),
+      sdk: () => paintedLoad(browser, state, sdkUrl(server.url, seeded.panels), PANELS, { sdkHtml }),
+      peer: () => paintedLoad(browser, state, peerUrl(server.url, seeded.panels), PANELS, { peerHtml }),
+    };
+    type Name = keyof typeof pages;
+    const names = Object.keys(pages) as Name[];
+    for (const name of names) await pages[name](); // warm-up each
+    const loadBefore = loadavg()[0] as number;
+    const rounds: Record<Name, Painted>[] = [];
+    for (let i = 0; i < AB_RUNS; i++) {
+      const order = names.map((_, k) => names[(i + k) % names.length] as Name);
+      const round = {} as Record<Name, Painted>;
+      for (const name of order) round[name] = await pages[name]();
+      rounds.push(round);
+      console.log(
+        `round ${i + 1} (${order.join(', ')}): first screenful app ${round.app.firstScreen.toFixed(0)}, SDK ${round.sdk.firstScreen.toFixed(0)}, peer ${round.peer.firstScreen.toFixed(0)} ms; load ${(loadavg()[0] as number).toFixed(2)}`,
+      );
+    }
+    const perRound = (x: Name, y: Name, key: keyof Painted) => {
+      const ratios = rounds.map((r) => r[x][key] / r[y][key]);
+      const interval = medianInterval(ratios);
+      return `${median(ratios).toFixed(2)}×${interval ? ` (95 % interval ${interval.map((v) => v.toFixed(2)).join('–')})` : ''}`;
+    };
+    const row = (what: string, key: keyof Painted) =>
+      [
+        `${what}: app ${median(rounds.map((r) => r.app[key])).toFixed(0)}, SDK ${median(rounds.map((r) => r.sdk[key])).toFixed(0)}, peer ${median(rounds.map((r) => r.peer[key])).toFixed(0)} ms (medians)`,
+        `  per round: SDK/peer ${perRound('sdk', 'peer', key)}, app/peer ${perRound('app', 'peer', key)}, app/SDK ${perRound('app', 'sdk', key)}`,
+      ].join('\n');
+    console.log(
+      [
+        '',
+        `The SDK's panels alone beside the app and the peer, /dashboard/{id} (${PANELS} line-chart panels), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Chromium ${browser.version()}, ${cpus().length} cores:`,
+        `${AB_RUNS} rounds of the three pages in a rotating order, cold loads in fresh 1280 × 800 contexts after a warm-up load each; load average (1 min) ${loadBefore.toFixed(2)} → ${(loadavg()[0] as number).toFixed(2)}.`,
+        row('first screenful (panels starting inside 800 px) painted', 'firstScreen'),
+        row(`all ${PANELS} painted`, 'all'),
+      ].join('\n'),
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
 const gzipBytes = (name: string) =>
   gzipSync(readFileSync(join(repoRoot, 'apps/web/dist/assets', name)), { level: 9 }).length;
 
 if (process.env.MATNAT_BENCH_NO_BUILD !== '1') {
   if (pnpm(['--filter', '@matnat/web', 'build'], { cwd: repoRoot }) !== 0)
     throw new Error('app build failed');
+}
+if (process.env.MATNAT_BENCH_SDK === '1') {
+  await compareSdk();
+  process.exit(0);
 }
 const compare = process.env.MATNAT_BENCH_COMPARE;
 if (compare) {
@@ -392,6 +466,13 @@ page is served by that side's server, so a side's ratio is what this bench says 
 compares the two builds directly (API included). At load 6–8 the single-build ratio below moved
 1.34×–1.75× for one build: a change is judged by the rounds' A/B, not by two runs of this bench an hour
 apart.
+
+Where the gap lies, also printing and writing nothing: \`MATNAT_BENCH_SDK=1 MATNAT_BENCH_NO_BUILD=1 npm run
+bench:web:dashboard\` takes turns between our page, the SDK's panels alone (\`e2e/bench/dashboardSdkPeer.tsx\`:
+the same panels as \`@matnat/react\`'s \`LineChartPanel\`s under one \`MatnatProvider\`, Preact as the app aliases
+React, the built SDK and lightweight-charts in the page's one script; no router, layout or chunks) and the
+peer, each round in another order of the three, and prints the three pages' medians and the rounds' ratios
+SDK/peer, app/peer and app/SDK with their 95 % intervals. It needs the packages built (\`npm run build\`).
 
 ### Against a plain peer page (issue 22)
 
