@@ -4,7 +4,7 @@
 // panel whose box starts inside the 800 px painted) and all panels painted, ms after navigation start; and,
 // for a page of one panel over a year, the time from the panel's mount to its paint.
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { type BuildOptions, build } from 'esbuild';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../harness';
 import { median } from './benchKit';
@@ -12,38 +12,34 @@ import { median } from './benchKit';
 const VIEWPORT = { width: 1280, height: 800 };
 const MARK = 'matnat:panel-painted:';
 const PEER_PATH = '/bench/dashboard-peer.html';
+const SDK_PATH = '/bench/dashboard-sdk.html';
 
-const pageOf = (title: string, js: string) =>
-  `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>${title}</title></head><body><script type="module">${js.replace(/<\/script/g, '<\\/script')}</script></body></html>`;
-
-/** The peer page's script, bundled with lightweight-charts. */
-export async function peerPage(): Promise<string> {
+/** A page whose one module script is `entry` (under e2e/bench) bundled with its dependencies, minified. */
+async function bundledPage(title: string, entry: string, options: BuildOptions): Promise<string> {
   const out = await build({
-    entryPoints: [join(repoRoot, 'e2e/bench/dashboardPeer.ts')],
+    entryPoints: [join(repoRoot, 'e2e/bench', entry)],
     bundle: true,
     format: 'esm',
     minify: true,
     write: false,
-    nodePaths: [join(repoRoot, 'packages/react/node_modules')],
     logLevel: 'warning',
+    ...options,
   });
-  return pageOf('Peer', out.outputFiles[0]?.text ?? '');
+  const js = out.outputFiles[0]?.text ?? '';
+  return `<!doctype html><html lang="sv"><head><meta charset="utf-8"><title>${title}</title></head><body><script type="module">${js.replace(/<\/script/g, '<\\/script')}</script></body></html>`;
 }
 
-const SDK_PATH = '/bench/dashboard-sdk.html';
+/** The peer page's script, bundled with lightweight-charts. */
+export const peerPage = () =>
+  bundledPage('Peer', 'dashboardPeer.ts', { nodePaths: [join(repoRoot, 'packages/react/node_modules')] });
 
 /**
  * The SDK's page (dashboardSdkPeer.tsx): `@matnat/react`, its core and lightweight-charts in one script, React
  * served by preact/compat as the app's build does, resolved from the app's dependencies.
  */
-export async function sdkPage(): Promise<string> {
+export function sdkPage(): Promise<string> {
   const preact = (path: string) => join(repoRoot, 'apps/web/node_modules/preact', path);
-  const out = await build({
-    entryPoints: [join(repoRoot, 'e2e/bench/dashboardSdkPeer.tsx')],
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    write: false,
+  return bundledPage('SDK', 'dashboardSdkPeer.tsx', {
     jsx: 'automatic',
     define: { 'process.env.NODE_ENV': '"production"' },
     nodePaths: [join(repoRoot, 'apps/web/node_modules'), join(repoRoot, 'packages/react/node_modules')],
@@ -53,9 +49,7 @@ export async function sdkPage(): Promise<string> {
       'react-dom/client': preact('compat/client'),
       'react/jsx-runtime': preact('jsx-runtime'),
     },
-    logLevel: 'warning',
   });
-  return pageOf('SDK', out.outputFiles[0]?.text ?? '');
 }
 
 /** What one load measured (ms after navigation start, or from the panel's mount for a year). */
@@ -131,13 +125,11 @@ export async function paintedLoad(
   options: { peerHtml?: string; sdkHtml?: string; init?: string } = {},
 ): Promise<Painted> {
   const context = await browser.newContext({ storageState: state, viewport: VIEWPORT });
-  if (options.peerHtml) {
-    const body = options.peerHtml;
-    await context.route(`**${PEER_PATH}*`, (route) => route.fulfill({ contentType: 'text/html', body }));
-  }
-  if (options.sdkHtml) {
-    const body = options.sdkHtml;
-    await context.route(`**${SDK_PATH}*`, (route) => route.fulfill({ contentType: 'text/html', body }));
+  for (const [path, body] of [
+    [PEER_PATH, options.peerHtml],
+    [SDK_PATH, options.sdkHtml],
+  ] as const) {
+    if (body) await context.route(`**${path}*`, (route) => route.fulfill({ contentType: 'text/html', body }));
   }
   const page = await context.newPage();
   await page.addInitScript('globalThis.__name = (fn) => fn');
